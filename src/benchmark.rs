@@ -1,0 +1,61 @@
+//! `tengen benchmark`: light playouts from the empty board, timed.
+
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::board::Board;
+use crate::board::playout::playout;
+use crate::color::Color;
+
+/// What one benchmark run measured.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayoutStats {
+    /// Playouts played.
+    pub playouts: u64,
+    /// Wall time in seconds.
+    pub seconds: f64,
+    /// Moves per playout, passes included.
+    pub moves_per_playout: f64,
+    /// Fraction of playouts Black won at the given komi.
+    pub black_wins: f64,
+}
+
+impl PlayoutStats {
+    /// Playouts per second.
+    #[must_use]
+    pub fn rate(&self) -> f64 {
+        self.playouts as f64 / self.seconds
+    }
+
+    /// Nanoseconds per move.
+    #[must_use]
+    pub fn ns_per_move(&self) -> f64 {
+        self.seconds * 1e9 / (self.playouts as f64 * self.moves_per_playout)
+    }
+}
+
+/// Runs `playouts` light playouts from the empty `size` board (one thread),
+/// Black first, scoring by area against `komi`.
+#[must_use]
+pub fn light_playouts(size: usize, playouts: u64, komi: f64, seed: u64) -> PlayoutStats {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let empty = Board::new(size);
+    let mut board = Board::new(size);
+    let (mut moves, mut black_wins) = (0u64, 0u64);
+    let start = Instant::now();
+    for _ in 0..playouts {
+        board.copy_from(&empty);
+        let result = playout(&mut board, Color::Black, &mut rng);
+        moves += u64::from(result.moves);
+        black_wins += u64::from(f64::from(result.score) > komi);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    PlayoutStats {
+        playouts,
+        seconds,
+        moves_per_playout: moves as f64 / playouts.max(1) as f64,
+        black_wins: black_wins as f64 / playouts.max(1) as f64,
+    }
+}

@@ -1,0 +1,883 @@
+//! The fast board: stones, chains, captures, simple ko and a Zobrist hash.
+//!
+//! This is the playout board (KataGo's `Board`, libego's `RawBoard`): it knows
+//! nothing of komi, scoring systems, whose turn it is or superko. Those live in
+//! [`crate::rules`].
+//!
+//! Representation:
+//! - a padded 1-D array of [`Cell`]s with a fixed stride (see [`point`]);
+//! - chains as circular linked lists (`next`) with a head label per stone
+//!   (`head`); merging relabels the smaller chain;
+//! - per chain, *pseudo-liberties* (libego): the number of (stone, empty
+//!   neighbour) adjacencies, with the sum and sum of squares of those empty
+//!   points. Zero pseudo-liberties means captured; the chain is in atari
+//!   exactly when `count * sum2 == sum * sum` (all liberties are one point);
+//! - a list of empty points with O(1) swap-remove, for random move choice.
+//!
+//! [`Board::play`] checks legality and returns a typed [`IllegalMove`];
+//! [`Board::play_unchecked`] is the playout fast path. Its contract: the move
+//! must be legal (on board, empty, not simple ko, not suicide unless suicide
+//! is intended); an illegal move may leave the board inconsistent, but never
+//! causes undefined behaviour.
+
+mod diagram;
+pub mod playout;
+pub mod point;
+mod zobrist;
+
+use std::fmt;
+
+use crate::color::Color;
+pub use diagram::DiagramError;
+pub use point::{ARRAY_LEN, MAX_POINTS, MAX_SIZE, MIN_SIZE, Move, Point, STRIDE};
+use zobrist::STONE_KEYS;
+
+/// The content of one cell of the padded array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Cell {
+    /// An empty intersection.
+    Empty = 0,
+    /// A black stone.
+    Black = 1,
+    /// A white stone.
+    White = 2,
+    /// Off the board.
+    Border = 3,
+}
+
+impl Cell {
+    /// The cell holding a stone of `color`.
+    #[must_use]
+    #[inline]
+    pub fn stone(color: Color) -> Cell {
+        color.fold(Cell::Black, Cell::White)
+    }
+
+    /// The stone's colour, if the cell holds one.
+    #[must_use]
+    #[inline]
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            Cell::Empty | Cell::Border => None,
+        }
+    }
+}
+
+/// Unit of the Black-or-border neighbour count in [`Board`]'s `nbr` words.
+const NBR_BLACK: u16 = 1;
+/// Unit of the White-or-border count.
+const NBR_WHITE: u16 = 1 << 4;
+/// Unit of the empty-neighbour count.
+const NBR_EMPTY: u16 = 1 << 8;
+/// Mask of one count.
+const NBR_MASK: u16 = 0xF;
+
+/// The `nbr` unit of a stone of `color`.
+#[inline]
+fn nbr_unit(color: Color) -> u16 {
+    color.fold(NBR_BLACK, NBR_WHITE)
+}
+
+/// Shift of `color`'s count in an `nbr` word.
+#[inline]
+fn nbr_shift(color: Color) -> u16 {
+    color.fold(0, 4)
+}
+
+/// Why a move is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The point already holds a stone.
+    Occupied,
+    /// The move would leave its own chain without liberties.
+    Suicide,
+    /// Immediate recapture of a simple ko.
+    Ko,
+    /// The move repeats an earlier whole-board position (superko rules).
+    Superko,
+    /// The point is not on this board.
+    OffBoard,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::Occupied => "point is occupied",
+            IllegalMove::Suicide => "suicide",
+            IllegalMove::Ko => "ko recapture",
+            IllegalMove::Superko => "repeats an earlier position",
+            IllegalMove::OffBoard => "point is off the board",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Bookkeeping of one chain, stored at the chain's head point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct ChainData {
+    /// Pseudo-liberties: (stone, empty neighbour) adjacencies.
+    libs: u16,
+    /// Number of stones.
+    size: u16,
+    /// Sum of the padded indices of the pseudo-liberties.
+    lib_sum: u32,
+    /// Sum of their squares (fits: 2500 adjacencies × 729² < 2³²).
+    lib_sum2: u32,
+}
+
+impl ChainData {
+    #[inline]
+    fn add_lib(&mut self, p: Point) {
+        let i = p.index() as u32;
+        self.libs += 1;
+        self.lib_sum += i;
+        self.lib_sum2 += i * i;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, p: Point) {
+        let i = p.index() as u32;
+        self.libs -= 1;
+        self.lib_sum -= i;
+        self.lib_sum2 -= i * i;
+    }
+
+    /// True when every pseudo-liberty is the same point.
+    #[inline]
+    fn in_atari(&self) -> bool {
+        let sum = u64::from(self.lib_sum);
+        u64::from(self.libs) * u64::from(self.lib_sum2) == sum * sum
+    }
+
+    fn absorb(&mut self, other: &ChainData) {
+        self.libs += other.libs;
+        self.size += other.size;
+        self.lib_sum += other.lib_sum;
+        self.lib_sum2 += other.lib_sum2;
+    }
+}
+
+/// A Go board of side 2…25 with chains, captures, simple ko and a hash.
+#[derive(Clone)]
+pub struct Board {
+    /// Side length.
+    size: usize,
+    /// Cells of the padded array; everything off the board is `Border`.
+    cells: [Cell; ARRAY_LEN],
+    /// For each stone, the head point of its chain (the chain's label).
+    head: [Point; ARRAY_LEN],
+    /// For each stone, the next stone of its chain (a circular list).
+    next: [Point; ARRAY_LEN],
+    /// Chain bookkeeping, indexed by head point.
+    chains: [ChainData; ARRAY_LEN],
+    /// Empty points, in no particular order; the first `num_empty` are valid.
+    empties: [Point; ARRAY_LEN],
+    /// For each point, its neighbour counts packed in nibbles (libego's
+    /// `nbr_cnt`): Black-or-border, White-or-border, empty. One load then
+    /// answers "eyelike?" and "has an empty neighbour?".
+    nbr: [u16; ARRAY_LEN],
+    /// For each empty point, its index in `empties`.
+    empty_pos: [u16; ARRAY_LEN],
+    /// Number of empty points.
+    num_empty: usize,
+    /// The simple-ko point and the colour barred from playing there.
+    ko: Option<(Point, Color)>,
+    /// Zobrist hash of the stones (not of ko or side to move).
+    hash: u64,
+    /// Stones captured *by* each colour (the prisoners it holds).
+    captures: [u32; 2],
+}
+
+impl Board {
+    /// An empty board of side `size`.
+    ///
+    /// # Panics
+    /// If `size` is outside [`MIN_SIZE`]`..=`[`MAX_SIZE`]; callers validate
+    /// user input first (GTP answers `unacceptable size`).
+    #[must_use]
+    pub fn new(size: usize) -> Board {
+        assert!(
+            (MIN_SIZE..=MAX_SIZE).contains(&size),
+            "board size {size} out of range"
+        );
+        let mut board = Board {
+            size,
+            cells: [Cell::Border; ARRAY_LEN],
+            head: [Point::from_index(0); ARRAY_LEN],
+            next: [Point::from_index(0); ARRAY_LEN],
+            chains: [ChainData::default(); ARRAY_LEN],
+            empties: [Point::from_index(0); ARRAY_LEN],
+            nbr: [0; ARRAY_LEN],
+            empty_pos: [0; ARRAY_LEN],
+            num_empty: 0,
+            ko: None,
+            hash: 0,
+            captures: [0; 2],
+        };
+        for row in 0..size {
+            for col in 0..size {
+                let p = Point::new(col, row).expect("size is at most MAX_SIZE");
+                board.cells[p.index()] = Cell::Empty;
+                board.add_empty(p);
+            }
+        }
+        for p in board.points() {
+            board.nbr[p.index()] = board.count_neighbours(p);
+        }
+        board
+    }
+
+    /// Makes `self` equal to `other`, copying only the part of the arrays that
+    /// a board of `other`'s size uses. Much cheaper than `clone` on small
+    /// boards; this is how playouts start from a tree position.
+    pub fn copy_from(&mut self, other: &Board) {
+        let used = (other.size + 2) * STRIDE;
+        if self.size > other.size {
+            // Cells beyond `used` must read as border for the smaller board.
+            let old_used = (self.size + 2) * STRIDE;
+            self.cells[used..old_used].fill(Cell::Border);
+        }
+        self.size = other.size;
+        self.cells[..used].copy_from_slice(&other.cells[..used]);
+        self.head[..used].copy_from_slice(&other.head[..used]);
+        self.next[..used].copy_from_slice(&other.next[..used]);
+        self.chains[..used].copy_from_slice(&other.chains[..used]);
+        self.nbr[..used].copy_from_slice(&other.nbr[..used]);
+        self.empty_pos[..used].copy_from_slice(&other.empty_pos[..used]);
+        self.empties[..other.num_empty].copy_from_slice(&other.empties[..other.num_empty]);
+        self.num_empty = other.num_empty;
+        self.ko = other.ko;
+        self.hash = other.hash;
+        self.captures = other.captures;
+    }
+
+    /// Side length.
+    #[must_use]
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// All points of this board, row by row from the bottom.
+    pub fn points(&self) -> impl Iterator<Item = Point> + use<> {
+        let size = self.size;
+        (0..size).flat_map(move |row| {
+            (0..size).map(move |col| Point::from_index((row + 1) * STRIDE + col + 1))
+        })
+    }
+
+    /// The cell at `p`.
+    #[must_use]
+    #[inline]
+    pub fn cell(&self, p: Point) -> Cell {
+        self.cells[p.index()]
+    }
+
+    /// The colour of the stone at `p`, if any.
+    #[must_use]
+    #[inline]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        self.cell(p).color()
+    }
+
+    /// True when `p` is on this board.
+    #[must_use]
+    #[inline]
+    pub fn is_on_board(&self, p: Point) -> bool {
+        p.index() < MAX_POINTS && self.cell(p) != Cell::Border
+    }
+
+    /// The empty points, in an unspecified order.
+    #[must_use]
+    #[inline]
+    pub fn empty_points(&self) -> &[Point] {
+        &self.empties[..self.num_empty]
+    }
+
+    /// Number of stones on the board.
+    #[must_use]
+    pub fn stone_count(&self) -> usize {
+        self.size * self.size - self.num_empty
+    }
+
+    /// Zobrist hash of the stones on the board.
+    #[must_use]
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The simple-ko point, if any, and the colour that may not play there.
+    #[must_use]
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
+    /// Stones captured by `color` so far (its prisoners).
+    #[must_use]
+    pub fn captures(&self, color: Color) -> u32 {
+        self.captures[color.index()]
+    }
+
+    /// The head (label) of the chain through the stone at `p`.
+    #[must_use]
+    #[inline]
+    pub fn chain_head(&self, p: Point) -> Point {
+        debug_assert!(self.color_at(p).is_some());
+        self.head[p.index()]
+    }
+
+    /// The stones of the chain through the stone at `p`.
+    pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
+        let start = self.chain_head(p);
+        ChainStones {
+            board: self,
+            start,
+            current: Some(start),
+        }
+    }
+
+    /// Number of stones in the chain through `p`.
+    #[must_use]
+    pub fn chain_size(&self, p: Point) -> usize {
+        usize::from(self.chains[self.chain_head(p).index()].size)
+    }
+
+    /// The distinct liberties of the chain through `p`, sorted. O(chain size).
+    #[must_use]
+    pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut libs: Vec<Point> = self
+            .chain_stones(p)
+            .flat_map(|s| s.neighbours())
+            .filter(|&n| self.cell(n) == Cell::Empty)
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs
+    }
+
+    /// True when the chain through `p` has exactly one liberty. O(1).
+    #[must_use]
+    #[inline]
+    pub fn in_atari(&self, p: Point) -> bool {
+        self.chains[self.chain_head(p).index()].in_atari()
+    }
+
+    /// The liberty of a chain in atari (see [`Board::in_atari`]).
+    #[must_use]
+    pub fn atari_liberty(&self, p: Point) -> Point {
+        let chain = &self.chains[self.chain_head(p).index()];
+        debug_assert!(chain.in_atari());
+        Point::from_index((chain.lib_sum / u32::from(chain.libs)) as usize)
+    }
+
+    /// Why `color` may not play `mv` here (simple ko only; suicide illegal),
+    /// or `Ok` when it may.
+    ///
+    /// # Errors
+    /// The reason the move is illegal.
+    pub fn check_move(&self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        let Move::Play(p) = mv else { return Ok(()) };
+        if !self.is_on_board(p) {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.cell(p) != Cell::Empty {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.ko == Some((p, color)) {
+            return Err(IllegalMove::Ko);
+        }
+        if self.is_suicide(color, p) {
+            return Err(IllegalMove::Suicide);
+        }
+        Ok(())
+    }
+
+    /// Fast legality test for a stone at the empty on-board point `p`:
+    /// not simple ko, not suicide.
+    #[must_use]
+    #[inline]
+    pub fn is_legal(&self, color: Color, p: Point) -> bool {
+        debug_assert!(self.is_on_board(p));
+        self.cell(p) == Cell::Empty && self.ko != Some((p, color)) && !self.is_suicide(color, p)
+    }
+
+    /// True when a stone of `color` at the empty point `p` would have no
+    /// liberties and capture nothing.
+    #[must_use]
+    #[inline]
+    pub fn is_suicide(&self, color: Color, p: Point) -> bool {
+        if self.nbr[p.index()] >= NBR_EMPTY {
+            return false;
+        }
+        let own = Cell::stone(color);
+        for n in p.neighbours() {
+            let cell = self.cell(n);
+            if cell == Cell::Border {
+                continue;
+            }
+            // Own chain: safe to join unless `p` is its last liberty.
+            // Enemy chain: capturing it unless `p` is not its last liberty.
+            if (cell == own) != self.chains[self.head[n.index()].index()].in_atari() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// True when `p` is an eye of `color` by the standard playout rule: every
+    /// neighbour is `color` or off-board, and at most one diagonal is an
+    /// enemy stone (none when `p` is on the edge).
+    #[must_use]
+    #[inline]
+    pub fn is_eye(&self, color: Color, p: Point) -> bool {
+        let nbr = self.nbr[p.index()];
+        if (nbr >> nbr_shift(color)) & NBR_MASK != 4 {
+            return false;
+        }
+        // All four neighbours are own or border; the edge shows as border
+        // in the other colour's count too.
+        let on_edge = usize::from((nbr >> nbr_shift(color.other())) & NBR_MASK != 0);
+        let enemy = Cell::stone(color.other());
+        let enemy_diagonals = p
+            .diagonals()
+            .iter()
+            .filter(|&&d| self.cell(d) == enemy)
+            .count();
+        enemy_diagonals + on_edge <= 1
+    }
+
+    /// Plays `mv` for `color` if legal (simple ko, no suicide).
+    ///
+    /// # Errors
+    /// The reason the move is illegal; the board is then unchanged.
+    pub fn play(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        self.check_move(color, mv)?;
+        match mv {
+            Move::Play(p) => self.play_unchecked(color, p),
+            Move::Pass => self.pass(),
+        }
+        Ok(())
+    }
+
+    /// A pass: clears the ko point.
+    #[inline]
+    pub fn pass(&mut self) {
+        self.ko = None;
+    }
+
+    /// Places a stone of `color` at `p`, capturing enemy chains left without
+    /// liberties. A suicide removes the player's own chain (scored as a
+    /// capture by the opponent), so rules that allow suicide can use this.
+    ///
+    /// The move must be on the board, on an empty point and not a simple-ko
+    /// recapture; see the module docs for the contract.
+    #[inline]
+    pub fn play_unchecked(&mut self, color: Color, p: Point) {
+        debug_assert!(
+            self.cell(p) == Cell::Empty,
+            "play_unchecked on a non-empty point"
+        );
+        let own = Cell::stone(color);
+        self.place_stone(color, p);
+        let mut captured = 0;
+        let mut captured_at = p;
+        for n in p.neighbours() {
+            let cell = self.cell(n);
+            if cell == Cell::Empty {
+                let h = self.head[p.index()];
+                self.chains[h.index()].add_lib(n);
+            } else if cell == own {
+                let h = self.head[n.index()];
+                self.chains[h.index()].remove_lib(p);
+                let hp = self.head[p.index()];
+                if h != hp {
+                    self.merge(hp, h);
+                }
+            } else if cell != Cell::Border {
+                let h = self.head[n.index()];
+                self.chains[h.index()].remove_lib(p);
+                if self.chains[h.index()].libs == 0 {
+                    captured += self.remove_chain(h);
+                    captured_at = n;
+                }
+            }
+        }
+        let hp = self.head[p.index()];
+        let chain = self.chains[hp.index()];
+        self.ko = None;
+        if captured == 1 && chain.size == 1 && chain.libs == 1 {
+            self.ko = Some((captured_at, color.other()));
+        } else if chain.libs == 0 {
+            self.remove_chain(hp);
+        }
+    }
+
+    /// Writes a stone at `p` as a one-stone chain with no liberties yet.
+    #[inline]
+    fn place_stone(&mut self, color: Color, p: Point) {
+        self.remove_empty(p);
+        self.cells[p.index()] = Cell::stone(color);
+        self.hash ^= STONE_KEYS[color.index()][p.index()];
+        let delta = nbr_unit(color).wrapping_sub(NBR_EMPTY);
+        for n in p.neighbours() {
+            self.nbr[n.index()] = self.nbr[n.index()].wrapping_add(delta);
+        }
+        self.head[p.index()] = p;
+        self.next[p.index()] = p;
+        self.chains[p.index()] = ChainData {
+            libs: 0,
+            size: 1,
+            lib_sum: 0,
+            lib_sum2: 0,
+        };
+    }
+
+    /// Merges two distinct chains, relabelling the smaller one.
+    #[inline]
+    fn merge(&mut self, a: Point, b: Point) {
+        let (big, small) = if self.chains[a.index()].size >= self.chains[b.index()].size {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = small;
+        loop {
+            self.head[s.index()] = big;
+            s = self.next[s.index()];
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big.index(), small.index());
+        let small_data = self.chains[small.index()];
+        self.chains[big.index()].absorb(&small_data);
+    }
+
+    /// Removes the chain with head `h`, crediting its stones to the other
+    /// colour's captures; returns the number of stones removed.
+    fn remove_chain(&mut self, h: Point) -> u32 {
+        let color = self.cell(h).color().expect("remove_chain on a stone");
+        let capturer = Cell::stone(color.other());
+        let mut s = h;
+        loop {
+            self.cells[s.index()] = Cell::Empty;
+            self.hash ^= STONE_KEYS[color.index()][s.index()];
+            self.add_empty(s);
+            let delta = NBR_EMPTY.wrapping_sub(nbr_unit(color));
+            for n in s.neighbours() {
+                self.nbr[n.index()] = self.nbr[n.index()].wrapping_add(delta);
+                if self.cell(n) == capturer {
+                    let hn = self.head[n.index()];
+                    self.chains[hn.index()].add_lib(s);
+                }
+            }
+            s = self.next[s.index()];
+            if s == h {
+                break;
+            }
+        }
+        let removed = u32::from(self.chains[h.index()].size);
+        self.captures[color.other().index()] += removed;
+        removed
+    }
+
+    #[inline]
+    fn add_empty(&mut self, p: Point) {
+        self.empties[self.num_empty & (ARRAY_LEN - 1)] = p;
+        self.empty_pos[p.index()] = self.num_empty as u16;
+        self.num_empty += 1;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Point) {
+        let i = usize::from(self.empty_pos[p.index()]) & (ARRAY_LEN - 1);
+        self.num_empty -= 1;
+        let last = self.empties[self.num_empty & (ARRAY_LEN - 1)];
+        self.empties[i] = last;
+        self.empty_pos[last.index()] = i as u16;
+    }
+
+    /// Swaps two entries of the empty-point list (used by playouts to keep a
+    /// window of untried candidates).
+    #[inline]
+    pub fn swap_empties(&mut self, i: usize, j: usize) {
+        let (i, j) = (i & (ARRAY_LEN - 1), j & (ARRAY_LEN - 1));
+        let (a, b) = (self.empties[i], self.empties[j]);
+        self.empties[i] = b;
+        self.empties[j] = a;
+        self.empty_pos[a.index()] = j as u16;
+        self.empty_pos[b.index()] = i as u16;
+    }
+
+    /// Black's area minus White's: stones plus empty points that touch only
+    /// one colour. The count used at the end of playouts, where every empty
+    /// point is an eye or a neutral point.
+    #[must_use]
+    pub fn area_score(&self) -> i32 {
+        let mut score = 0i32;
+        for p in self.points() {
+            score += match self.cell(p) {
+                Cell::Black => 1,
+                Cell::White => -1,
+                _ => {
+                    let nbr = self.nbr[p.index()];
+                    let black_or_border = nbr & NBR_MASK;
+                    let white_or_border = (nbr >> 4) & NBR_MASK;
+                    let border = black_or_border + white_or_border + (nbr >> 8) - 4;
+                    let black = black_or_border > border;
+                    let white = white_or_border > border;
+                    i32::from(black && !white) - i32::from(white && !black)
+                }
+            };
+        }
+        score
+    }
+
+    /// A board of side `size` with the given stones, placed as setup (no
+    /// captures). Prisoner counts are taken from `captures`.
+    ///
+    /// # Errors
+    /// [`SetupError`] when a point is off the board or a chain ends up with
+    /// no liberties.
+    pub fn from_stones(
+        size: usize,
+        stones: &[(Point, Color)],
+        captures: [u32; 2],
+    ) -> Result<Board, SetupError> {
+        let mut board = Board::new(size);
+        for &(p, color) in stones {
+            if !board.is_on_board(p) {
+                return Err(SetupError::OffBoard(p));
+            }
+            if board.cell(p) != Cell::Empty {
+                board.remove_for_setup(p);
+            }
+            board.add_stone_setup(color, p);
+        }
+        board.captures = captures;
+        match board
+            .points()
+            .find(|&p| board.color_at(p).is_some() && board.liberties(p).is_empty())
+        {
+            Some(p) => Err(SetupError::NoLiberties(p)),
+            None => Ok(board),
+        }
+    }
+
+    /// The stones on the board, row by row from the bottom.
+    #[must_use]
+    pub fn stones(&self) -> Vec<(Point, Color)> {
+        self.points()
+            .filter_map(|p| self.color_at(p).map(|c| (p, c)))
+            .collect()
+    }
+
+    /// Adds a stone without capturing anything (setup).
+    fn add_stone_setup(&mut self, color: Color, p: Point) {
+        let own = Cell::stone(color);
+        self.place_stone(color, p);
+        for n in p.neighbours() {
+            let cell = self.cell(n);
+            if cell == Cell::Empty {
+                let h = self.head[p.index()];
+                self.chains[h.index()].add_lib(n);
+            } else if cell == own {
+                let h = self.head[n.index()];
+                self.chains[h.index()].remove_lib(p);
+                let hp = self.head[p.index()];
+                if h != hp {
+                    self.merge(hp, h);
+                }
+            } else if cell != Cell::Border {
+                let h = self.head[n.index()];
+                self.chains[h.index()].remove_lib(p);
+            }
+        }
+        self.ko = None;
+    }
+
+    /// Rebuilds the board without the stone at `p` (setup; rare and slow).
+    fn remove_for_setup(&mut self, p: Point) {
+        let stones: Vec<_> = self.stones().into_iter().filter(|&(q, _)| q != p).collect();
+        let mut rebuilt = Board::new(self.size);
+        for (q, c) in stones {
+            rebuilt.add_stone_setup(c, q);
+        }
+        rebuilt.captures = self.captures;
+        *self = rebuilt;
+    }
+
+    /// Recomputes every derived field from the cells and compares.
+    ///
+    /// # Errors
+    /// A description of the first inconsistency found.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut hash = 0u64;
+        let mut empties = 0;
+        for p in self.points() {
+            if self.nbr[p.index()] != self.count_neighbours(p) {
+                return Err(format!("neighbour counts at {p} are stale"));
+            }
+            match self.cell(p) {
+                Cell::Empty => {
+                    empties += 1;
+                    let i = usize::from(self.empty_pos[p.index()]);
+                    if i >= self.num_empty || self.empties[i] != p {
+                        return Err(format!("empty list misses {p}"));
+                    }
+                }
+                Cell::Border => return Err(format!("border cell on the board at {p}")),
+                cell => {
+                    let color = cell.color().expect("stone");
+                    hash ^= STONE_KEYS[color.index()][p.index()];
+                    self.check_chain_at(p)?;
+                }
+            }
+        }
+        if empties != self.num_empty {
+            return Err(format!(
+                "{} empty points, list holds {}",
+                empties, self.num_empty
+            ));
+        }
+        if hash != self.hash {
+            return Err("incremental hash differs from recomputation".into());
+        }
+        for i in 0..MAX_POINTS {
+            let p = Point::from_index(i);
+            if !p.is_on_board(self.size) && self.cell(p) != Cell::Border {
+                return Err(format!("off-board cell {i} is not border"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The `nbr` word of `p`, counted from the cells.
+    fn count_neighbours(&self, p: Point) -> u16 {
+        p.neighbours()
+            .iter()
+            .map(|&n| match self.cell(n) {
+                Cell::Empty => NBR_EMPTY,
+                Cell::Black => NBR_BLACK,
+                Cell::White => NBR_WHITE,
+                Cell::Border => NBR_BLACK + NBR_WHITE,
+            })
+            .sum()
+    }
+
+    /// Checks the chain through the stone `p` against a flood fill.
+    fn check_chain_at(&self, p: Point) -> Result<(), String> {
+        let cell = self.cell(p);
+        let mut flood = vec![p];
+        let mut seen = vec![false; MAX_POINTS];
+        seen[p.index()] = true;
+        let mut i = 0;
+        while i < flood.len() {
+            for n in flood[i].neighbours() {
+                if self.cell(n) == cell && !seen[n.index()] {
+                    seen[n.index()] = true;
+                    flood.push(n);
+                }
+            }
+            i += 1;
+        }
+        let h = self.head[p.index()];
+        if flood.iter().any(|s| self.head[s.index()] != h) {
+            return Err(format!("chain through {p} has several heads"));
+        }
+        let ring: Vec<Point> = self.chain_stones(p).take(MAX_POINTS + 1).collect();
+        if ring.len() != flood.len() || ring.iter().any(|s| !seen[s.index()]) {
+            return Err(format!(
+                "chain ring through {p} differs from the flood fill"
+            ));
+        }
+        let mut want = ChainData {
+            size: flood.len() as u16,
+            ..ChainData::default()
+        };
+        for s in &flood {
+            for n in s.neighbours() {
+                if self.cell(n) == Cell::Empty {
+                    want.add_lib(n);
+                }
+            }
+        }
+        if want != self.chains[h.index()] {
+            return Err(format!(
+                "chain through {p}: stored {:?}, recomputed {:?}",
+                self.chains[h.index()],
+                want
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Why a setup position is invalid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// A stone lies off the board.
+    OffBoard(Point),
+    /// A chain has no liberties.
+    NoLiberties(Point),
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupError::OffBoard(p) => write!(f, "stone off the board at {p}"),
+            SetupError::NoLiberties(p) => write!(f, "chain without liberties at {p}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// Iterator over the stones of one chain.
+pub struct ChainStones<'a> {
+    board: &'a Board,
+    start: Point,
+    current: Option<Point>,
+}
+
+impl Iterator for ChainStones<'_> {
+    type Item = Point;
+
+    fn next(&mut self) -> Option<Point> {
+        let p = self.current?;
+        let next = self.board.next[p.index()];
+        self.current = (next != self.start).then_some(next);
+        Some(p)
+    }
+}
+
+impl PartialEq for Board {
+    /// Boards are equal when size, stones, ko and prisoners are.
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.hash == other.hash
+            && self.ko == other.ko
+            && self.captures == other.captures
+            && self.points().all(|p| self.cell(p) == other.cell(p))
+    }
+}
+
+impl Eq for Board {}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Board {{ ko: {:?}, captures: {:?}\n{self}}}",
+            self.ko, self.captures
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests;

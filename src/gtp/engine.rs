@@ -1,0 +1,287 @@
+//! The engine state behind the protocol and one handler per command.
+//!
+//! Every handler validates fully before changing anything, so a failed
+//! command leaves all state untouched.
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use super::command::{Command, command_names, is_known};
+use super::error::GtpError;
+use super::response::{move_text, point_text};
+use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
+use crate::color::Color;
+use crate::mcts::random::random_move;
+use crate::mcts::time::{Clock, TimeSystem};
+use crate::rules::handicap::{fixed_handicap, free_handicap};
+use crate::rules::{Game, HandicapError, PlayRules};
+use crate::sgf;
+
+/// Komi when none is given: 6.5, the Japanese rules' value (the default
+/// rules).
+pub const DEFAULT_KOMI: f64 = 6.5;
+/// Board size when none is given.
+pub const DEFAULT_SIZE: usize = 19;
+/// The engine's name for `name`.
+pub const ENGINE_NAME: &str = "Tengen";
+
+/// Start-up settings (from the command line).
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Random seed; `None` draws one from the system.
+    pub seed: Option<u64>,
+    /// Initial komi.
+    pub komi: f64,
+    /// Initial board size.
+    pub size: usize,
+}
+
+impl Default for EngineOptions {
+    fn default() -> EngineOptions {
+        EngineOptions {
+            seed: None,
+            komi: DEFAULT_KOMI,
+            size: DEFAULT_SIZE,
+        }
+    }
+}
+
+/// Everything a GTP session changes.
+pub struct Engine {
+    /// The game in progress.
+    game: Game,
+    /// Komi; survives `boardsize` and `clear_board`.
+    komi: f64,
+    /// Ko and suicide rules for new games.
+    play_rules: PlayRules,
+    /// Time settings and reports.
+    clock: Clock,
+    /// `RU` of a loaded SGF, written back by `printsgf`.
+    sgf_rules: Option<String>,
+    /// Randomness for move generation.
+    rng: SmallRng,
+}
+
+impl Engine {
+    /// A new engine with an empty board.
+    ///
+    /// # Panics
+    /// If `options.size` is out of range; the CLI validates it first.
+    #[must_use]
+    pub fn new(options: &EngineOptions) -> Engine {
+        let rng = match options.seed {
+            Some(seed) => SmallRng::seed_from_u64(seed),
+            None => rand::make_rng(),
+        };
+        let play_rules = PlayRules::default();
+        Engine {
+            game: Game::new(options.size, play_rules),
+            komi: options.komi,
+            play_rules,
+            clock: Clock::default(),
+            sgf_rules: None,
+            rng,
+        }
+    }
+
+    /// The game in progress.
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Runs one command; `Ok` holds the response body.
+    ///
+    /// # Errors
+    /// The GTP failure for this command; state is then unchanged.
+    pub fn execute(&mut self, command: Command) -> Result<String, GtpError> {
+        match command {
+            Command::ProtocolVersion => Ok("2".into()),
+            Command::Name => Ok(ENGINE_NAME.into()),
+            Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            Command::KnownCommand(name) => Ok(is_known(&name).to_string()),
+            Command::ListCommands => Ok(command_names().collect::<Vec<_>>().join("\n")),
+            Command::Quit | Command::KgsGameOver => Ok(String::new()),
+            Command::Boardsize(size) => self.boardsize(size),
+            Command::ClearBoard => {
+                self.new_game(self.game.size());
+                Ok(String::new())
+            }
+            Command::Komi(komi) => {
+                self.komi = komi;
+                Ok(String::new())
+            }
+            Command::Play(color, mv) => self.play(color, mv),
+            Command::Genmove(color) => self.genmove(color, true),
+            Command::RegGenmove(color) => self.genmove(color, false),
+            Command::Undo => {
+                if self.game.undo() {
+                    Ok(String::new())
+                } else {
+                    Err(GtpError::CannotUndo)
+                }
+            }
+            Command::FixedHandicap(count) => {
+                let points = fixed_handicap(self.game.size(), count as usize)
+                    .ok_or(GtpError::InvalidNumberOfStones)?;
+                self.place_handicap(&points)
+            }
+            Command::PlaceFreeHandicap(count) => {
+                let size = self.game.size();
+                let count = count as usize;
+                if count < 2 || count >= size * size {
+                    return Err(GtpError::InvalidNumberOfStones);
+                }
+                self.place_handicap(&free_handicap(size, count))
+            }
+            Command::SetFreeHandicap(moves) => self.set_free_handicap(&moves),
+            Command::TimeSettings(main, byo_time, byo_stones) => {
+                self.clock
+                    .set_system(TimeSystem::from_gtp(main, byo_time, byo_stones as u32));
+                Ok(String::new())
+            }
+            Command::KgsTimeSettings(system, args) => self.kgs_time_settings(&system, &args),
+            Command::TimeLeft(color, seconds, stones) => {
+                self.clock.set_left(color, seconds, stones);
+                Ok(String::new())
+            }
+            Command::Loadsgf(file, move_number) => self.loadsgf(&file, move_number),
+            Command::Printsgf(file) => self.printsgf(file.as_deref()),
+            Command::Showboard => Ok(self.showboard()),
+        }
+    }
+
+    fn new_game(&mut self, size: usize) {
+        self.game = Game::new(size, self.play_rules);
+        self.clock.left = [None, None];
+        self.sgf_rules = None;
+    }
+
+    fn boardsize(&mut self, size: u32) -> Result<String, GtpError> {
+        let size = size as usize;
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(GtpError::UnacceptableSize);
+        }
+        self.new_game(size);
+        Ok(String::new())
+    }
+
+    /// A point on the current board, or a syntax error for vertices beyond
+    /// its size (as GNU Go and the contract treat them).
+    fn on_board(&self, mv: Move) -> Result<Move, GtpError> {
+        match mv {
+            Move::Play(p) if !self.game.board().is_on_board(p) => Err(GtpError::Syntax),
+            _ => Ok(mv),
+        }
+    }
+
+    fn play(&mut self, color: Color, mv: Move) -> Result<String, GtpError> {
+        let mv = self.on_board(mv)?;
+        self.game
+            .play(color, mv)
+            .map_err(|_| GtpError::IllegalMove)?;
+        Ok(String::new())
+    }
+
+    fn genmove(&mut self, color: Color, commit: bool) -> Result<String, GtpError> {
+        let mv = random_move(&self.game, color, &mut self.rng);
+        debug_assert!(self.game.is_legal(color, mv));
+        if commit {
+            self.game.play(color, mv).map_err(|_| GtpError::Internal)?;
+        }
+        log::info!("{color} plays {}", move_text(mv));
+        Ok(move_text(mv))
+    }
+
+    fn place_handicap(&mut self, points: &[Point]) -> Result<String, GtpError> {
+        self.game.place_handicap(points).map_err(|e| match e {
+            HandicapError::BoardNotEmpty => GtpError::BoardNotEmpty,
+            HandicapError::BadPoints => GtpError::InvalidNumberOfStones,
+        })?;
+        Ok(points
+            .iter()
+            .map(|&p| point_text(p))
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
+    fn set_free_handicap(&mut self, moves: &[Move]) -> Result<String, GtpError> {
+        if self.game.board().stone_count() > 0 || !self.game.moves().is_empty() {
+            return Err(GtpError::BoardNotEmpty);
+        }
+        let points: Vec<Point> = moves
+            .iter()
+            .map(|m| m.point().filter(|&p| self.game.board().is_on_board(p)))
+            .collect::<Option<_>>()
+            .ok_or(GtpError::BadVertexList)?;
+        self.game.place_handicap(&points).map_err(|e| match e {
+            HandicapError::BoardNotEmpty => GtpError::BoardNotEmpty,
+            HandicapError::BadPoints => GtpError::BadVertexList,
+        })?;
+        Ok(String::new())
+    }
+
+    fn kgs_time_settings(&mut self, system: &str, args: &[f64]) -> Result<String, GtpError> {
+        let system = match (system, args) {
+            ("none", []) => TimeSystem::Unlimited,
+            ("absolute", &[main]) => TimeSystem::Absolute { main },
+            ("canadian", &[main, period, stones]) if stones >= 1.0 => TimeSystem::Canadian {
+                main,
+                period,
+                stones: stones as u32,
+            },
+            ("byoyomi", &[main, period, periods]) => TimeSystem::ByoYomi {
+                main,
+                period,
+                periods: periods as u32,
+            },
+            _ => return Err(GtpError::Syntax),
+        };
+        self.clock.set_system(system);
+        Ok(String::new())
+    }
+
+    fn loadsgf(&mut self, file: &str, move_number: Option<u32>) -> Result<String, GtpError> {
+        let text = std::fs::read(file).map_err(|e| {
+            log::warn!("loadsgf {file}: {e}");
+            GtpError::CannotLoadFile
+        })?;
+        let loaded = sgf::parse_main_line(&text)
+            .and_then(|line| sgf::load(&line, move_number, self.play_rules))
+            .map_err(|e| {
+                log::warn!("loadsgf {file}: {e}");
+                GtpError::CannotLoadFile
+            })?;
+        self.game = loaded.game;
+        if let Some(komi) = loaded.komi {
+            self.komi = komi;
+        }
+        self.sgf_rules = loaded.rules;
+        self.clock.left = [None, None];
+        Ok(String::new())
+    }
+
+    fn printsgf(&self, file: Option<&str>) -> Result<String, GtpError> {
+        let text = sgf::write(&self.game, self.komi, self.sgf_rules.as_deref());
+        match file {
+            None => Ok(text),
+            Some(path) => std::fs::write(path, text)
+                .map(|()| String::new())
+                .map_err(|e| {
+                    log::warn!("printsgf {path}: {e}");
+                    GtpError::CannotSaveFile
+                }),
+        }
+    }
+
+    fn showboard(&self) -> String {
+        let board = self.game.board();
+        format!(
+            "\n{board}Black (X) has captured {} stones\nWhite (O) has captured {} stones\n{} to move, komi {}",
+            board.captures(Color::Black),
+            board.captures(Color::White),
+            self.game.to_move(),
+            self.komi,
+        )
+    }
+}

@@ -1,0 +1,394 @@
+//! The GTP grammar, one nom function per grammar item (GTP v2 draft 2,
+//! sections 2.5–2.6 and 5). nom's types stay inside this module: callers get
+//! [`Option`]/[`GtpError`].
+//!
+//! Input is bytes, never `str`, so invalid UTF-8 cannot fail the loop.
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag_no_case, take_while1};
+use nom::character::complete::{digit1, space0, space1};
+use nom::combinator::{all_consuming, eof, map, map_res, opt, peek, value, verify};
+use nom::multi::many1;
+use nom::sequence::{preceded, terminated};
+use nom::{IResult, Parser};
+
+use super::error::GtpError;
+use crate::board::{MAX_SIZE, Move, Point};
+use crate::color::Color;
+
+type PResult<'a, O> = IResult<&'a [u8], O>;
+
+/// Column letters of vertices: `A`…`Z` without `I`.
+pub(crate) const COLUMN_LETTERS: &[u8; MAX_SIZE] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// Largest GTP `int`: 2^31 − 1.
+const MAX_INT: u32 = i32::MAX as u32;
+
+/// Spec §3.1, preprocessing of one input line (without its LF):
+/// 1. remove all control characters except HT (CR included);
+/// 2. cut the line at the first `#`;
+/// 3. convert HT to space;
+/// 4. lines that are then empty or white space only are skipped (`None`).
+///
+/// Surrounding spaces are trimmed too, which does not change the meaning.
+#[must_use]
+pub fn preprocess(line: &[u8]) -> Option<Vec<u8>> {
+    let mut out: Vec<u8> = line
+        .iter()
+        .copied()
+        .filter(|&b| b == b'\t' || !(b < 32 || b == 127))
+        .take_while(|&b| b != b'#')
+        .map(|b| if b == b'\t' { b' ' } else { b })
+        .collect();
+    let end = out.iter().rposition(|&b| b != b' ')? + 1;
+    out.truncate(end);
+    let start = out.iter().position(|&b| b != b' ').unwrap_or(0);
+    out.drain(..start);
+    Some(out)
+}
+
+/// A command line split into its parts: `[id] command_name [arguments]`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct CommandLine<'a> {
+    /// The id, as the digits given, echoed in the response.
+    pub id: Option<String>,
+    /// The command name (may be empty when the line holds only an id).
+    pub name: &'a [u8],
+    /// Everything after the name, leading spaces included.
+    pub args: &'a [u8],
+}
+
+/// `id`: an optional unsigned integer before the command name.
+fn id(i: &[u8]) -> PResult<'_, String> {
+    map(terminated(digit1, alt((space1, eof))), |d: &[u8]| {
+        String::from_utf8_lossy(d).into_owned()
+    })
+    .parse(i)
+}
+
+/// A whitespace-free token (command names, strings, file names).
+fn token(i: &[u8]) -> PResult<'_, &[u8]> {
+    take_while1(|b| b != b' ').parse(i)
+}
+
+/// `command_line := [id] command_name [arguments]`, on a preprocessed line.
+#[must_use]
+pub fn command_line(line: &[u8]) -> CommandLine<'_> {
+    let (rest, id) = match opt(id).parse(line) {
+        Ok(ok) => ok,
+        Err(_) => (line, None),
+    };
+    let (args, name) = match token(rest) {
+        Ok(ok) => ok,
+        Err(_) => (rest, &rest[..0]),
+    };
+    CommandLine { id, name, args }
+}
+
+/// The end of a token: a space or the end of input (not consumed).
+fn token_end(i: &[u8]) -> PResult<'_, ()> {
+    value((), peek(alt((space1, eof)))).parse(i)
+}
+
+/// `int`: an unsigned integer 0 … 2^31−1.
+fn int(i: &[u8]) -> PResult<'_, u32> {
+    verify(
+        map_res(terminated(digit1, token_end), |d: &[u8]| {
+            std::str::from_utf8(d)
+                .map_err(|_| ())
+                .and_then(|s| s.parse::<u32>().map_err(|_| ()))
+        }),
+        |&n| n <= MAX_INT,
+    )
+    .parse(i)
+}
+
+/// `float`: a finite decimal number such as `6.5`, `-0.5` or `7`.
+fn float(i: &[u8]) -> PResult<'_, f64> {
+    map_res(token, |t: &[u8]| {
+        let ok = t.iter().all(|b| b.is_ascii_digit() || b"+-.eE".contains(b));
+        std::str::from_utf8(t)
+            .ok()
+            .filter(|_| ok)
+            .and_then(|s| s.parse::<f64>().ok())
+            .filter(|f| f.is_finite())
+            .ok_or(())
+    })
+    .parse(i)
+}
+
+/// `color`: `b`, `black`, `w` or `white`, in any case.
+fn color(i: &[u8]) -> PResult<'_, Color> {
+    terminated(
+        alt((
+            value(Color::Black, tag_no_case("black")),
+            value(Color::White, tag_no_case("white")),
+            value(Color::Black, tag_no_case("b")),
+            value(Color::White, tag_no_case("w")),
+        )),
+        token_end,
+    )
+    .parse(i)
+}
+
+/// A board point: a column letter `A`…`Z` without `I`, in any case, and a
+/// row number 1…25 counted from the bottom.
+fn point(i: &[u8]) -> PResult<'_, Point> {
+    let (rest, letter) = take_while1(|b: u8| b.is_ascii_alphabetic()).parse(i)?;
+    let (rest, row) = terminated(digit1, token_end).parse(rest)?;
+    let fail = || nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Verify));
+    let col = match letter {
+        [l] => COLUMN_LETTERS
+            .iter()
+            .position(|c| *c == l.to_ascii_uppercase())
+            .ok_or_else(fail)?,
+        _ => return Err(fail()),
+    };
+    let row: usize = std::str::from_utf8(row)
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .ok_or_else(fail)?;
+    if row == 0 {
+        return Err(fail());
+    }
+    Point::new(col, row - 1).map(|p| (rest, p)).ok_or_else(fail)
+}
+
+/// `vertex`: a board point or `pass` (any case).
+fn vertex(i: &[u8]) -> PResult<'_, Move> {
+    alt((
+        value(Move::Pass, terminated(tag_no_case("pass"), token_end)),
+        map(point, Move::Play),
+    ))
+    .parse(i)
+}
+
+/// `move`: a colour and a vertex.
+fn mv(i: &[u8]) -> PResult<'_, (Color, Move)> {
+    (color, preceded(space1, vertex)).parse(i)
+}
+
+/// Parses the arguments of a command: `parser` after optional leading
+/// spaces, then optional trailing spaces, then nothing else.
+fn args<'a, O>(
+    input: &'a [u8],
+    parser: impl Parser<&'a [u8], Output = O, Error = nom::error::Error<&'a [u8]>>,
+) -> Result<O, GtpError> {
+    all_consuming(terminated(preceded(space0, parser), space0))
+        .parse(input)
+        .map(|(_, o)| o)
+        .map_err(|_| GtpError::Syntax)
+}
+
+/// No arguments.
+pub(crate) fn no_args(i: &[u8]) -> Result<(), GtpError> {
+    args(i, space0).map(|_| ())
+}
+
+/// One `int`.
+pub(crate) fn one_int(i: &[u8]) -> Result<u32, GtpError> {
+    args(i, int)
+}
+
+/// One `float`.
+pub(crate) fn one_float(i: &[u8]) -> Result<f64, GtpError> {
+    args(i, float)
+}
+
+/// One `color`.
+pub(crate) fn one_color(i: &[u8]) -> Result<Color, GtpError> {
+    args(i, color)
+}
+
+/// One `move`.
+pub(crate) fn one_move(i: &[u8]) -> Result<(Color, Move), GtpError> {
+    args(i, mv)
+}
+
+/// One `string`.
+pub(crate) fn one_string(i: &[u8]) -> Result<String, GtpError> {
+    args(i, token).map(|t| String::from_utf8_lossy(t).into_owned())
+}
+
+/// An optional `string`.
+pub(crate) fn opt_string(i: &[u8]) -> Result<Option<String>, GtpError> {
+    args(i, opt(token)).map(|t| t.map(|t| String::from_utf8_lossy(t).into_owned()))
+}
+
+/// `vertex*` with at least one entry.
+pub(crate) fn vertex_list(i: &[u8]) -> Result<Vec<Move>, GtpError> {
+    args(i, many1(terminated(vertex, space0)))
+}
+
+/// `string [int]`: `loadsgf filename [move_number]`.
+pub(crate) fn string_opt_int(i: &[u8]) -> Result<(String, Option<u32>), GtpError> {
+    args(i, (token, opt(preceded(space1, int))))
+        .map(|(t, n)| (String::from_utf8_lossy(t).into_owned(), n))
+}
+
+/// Three non-negative numbers: `time_settings main byo_time byo_stones`.
+pub(crate) fn three_numbers(i: &[u8]) -> Result<(f64, f64, f64), GtpError> {
+    let number = || verify(float, |&f| f >= 0.0);
+    args(
+        i,
+        (
+            number(),
+            preceded(space1, number()),
+            preceded(space1, number()),
+        ),
+    )
+}
+
+/// `color float float`: `time_left color time stones`; negative values are
+/// accepted here and clamped by the caller (bridges send them).
+pub(crate) fn color_two_numbers(i: &[u8]) -> Result<(Color, f64, f64), GtpError> {
+    args(i, (color, preceded(space1, float), preceded(space1, float)))
+}
+
+/// A word followed by numbers: `kgs-time_settings system args…`.
+pub(crate) fn word_and_numbers(i: &[u8]) -> Result<(String, Vec<f64>), GtpError> {
+    let number = verify(float, |&f| f >= 0.0);
+    args(i, (token, many_numbers(number)))
+        .map(|(w, n)| (String::from_utf8_lossy(w).to_ascii_lowercase(), n))
+}
+
+fn many_numbers<'a>(
+    number: impl Parser<&'a [u8], Output = f64, Error = nom::error::Error<&'a [u8]>>,
+) -> impl Parser<&'a [u8], Output = Vec<f64>, Error = nom::error::Error<&'a [u8]>> {
+    nom::multi::many0(preceded(space1, number))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(col: usize, row: usize) -> Point {
+        Point::new(col, row).unwrap()
+    }
+
+    /// Known answers for preprocessing (spec §3.1).
+    #[test]
+    fn preprocess_known_answers() {
+        let cases: &[(&[u8], Option<&[u8]>)] = &[
+            (b"play b d4", Some(b"play b d4")),
+            (b"play\tb\td4\r", Some(b"play b d4")),
+            (b"  # a comment", None),
+            (b"", None),
+            (b" \t \r", None),
+            (b"genmove b # why not", Some(b"genmove b")),
+            (b"na\x01me\x7f", Some(b"name")),
+            (b"\xff\xfename", Some(b"\xff\xfename")),
+        ];
+        for (input, want) in cases {
+            assert_eq!(
+                preprocess(input).as_deref(),
+                *want,
+                "{:?}",
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+
+    /// Known answers for splitting a command line.
+    #[test]
+    fn command_line_known_answers() {
+        let c = command_line(b"12 play b d4");
+        assert_eq!(
+            (c.id.as_deref(), c.name, c.args),
+            (Some("12"), &b"play"[..], &b" b d4"[..])
+        );
+        let c = command_line(b"name");
+        assert_eq!((c.id, c.name, c.args), (None, &b"name"[..], &b""[..]));
+        let c = command_line(b"7");
+        assert_eq!((c.id.as_deref(), c.name), (Some("7"), &b""[..]));
+        let c = command_line(b"7name");
+        assert_eq!((c.id, c.name), (None, &b"7name"[..]));
+        let c = command_line(b"3   boardsize    9");
+        assert_eq!(
+            (c.id.as_deref(), c.name, c.args),
+            (Some("3"), &b"boardsize"[..], &b"    9"[..])
+        );
+    }
+
+    /// Colours and vertices in any case; `I` is skipped; `pass` is a vertex.
+    #[test]
+    fn moves_known_answers() {
+        assert_eq!(one_move(b" B D4"), Ok((Color::Black, Move::Play(pt(3, 3)))));
+        assert_eq!(
+            one_move(b" white j9"),
+            Ok((Color::White, Move::Play(pt(8, 8))))
+        );
+        assert_eq!(one_move(b" w PASS"), Ok((Color::White, Move::Pass)));
+        assert_eq!(one_move(b" BLACK Pass "), Ok((Color::Black, Move::Pass)));
+        assert_eq!(
+            one_move(b" b z25"),
+            Ok((Color::Black, Move::Play(pt(24, 24))))
+        );
+        for bad in [
+            &b" b i5"[..],
+            b" b a0",
+            b" b a26",
+            b" x d4",
+            b" b d4 e5",
+            b" b",
+            b" bl d4",
+            b" b d",
+            b" b 4d",
+            b" b aa1",
+            b" b resign",
+            b" b d4x",
+        ] {
+            assert_eq!(
+                one_move(bad),
+                Err(GtpError::Syntax),
+                "{:?}",
+                String::from_utf8_lossy(bad)
+            );
+        }
+    }
+
+    /// Numbers: ints are unsigned and below 2^31; floats are finite.
+    #[test]
+    fn numbers_known_answers() {
+        assert_eq!(one_int(b" 19"), Ok(19));
+        assert_eq!(one_int(b" 2147483647"), Ok(2_147_483_647));
+        assert_eq!(one_int(b" 2147483648"), Err(GtpError::Syntax));
+        assert_eq!(one_int(b" -1"), Err(GtpError::Syntax));
+        assert_eq!(one_int(b" 9x"), Err(GtpError::Syntax));
+        assert_eq!(one_int(b""), Err(GtpError::Syntax));
+        assert_eq!(one_float(b" 6.5"), Ok(6.5));
+        assert_eq!(one_float(b" -0.5"), Ok(-0.5));
+        assert_eq!(one_float(b" 7"), Ok(7.0));
+        for bad in [&b" nan"[..], b" inf", b" 1e999", b" 6,5", b" 0x10", b""] {
+            assert_eq!(
+                one_float(bad),
+                Err(GtpError::Syntax),
+                "{:?}",
+                String::from_utf8_lossy(bad)
+            );
+        }
+    }
+
+    /// Vertex lists, optional arguments and mixed argument lists.
+    #[test]
+    fn argument_lists() {
+        assert_eq!(
+            vertex_list(b" c3 g7"),
+            Ok(vec![Move::Play(pt(2, 2)), Move::Play(pt(6, 6))])
+        );
+        assert_eq!(vertex_list(b""), Err(GtpError::Syntax));
+        assert_eq!(no_args(b"  "), Ok(()));
+        assert_eq!(no_args(b" x"), Err(GtpError::Syntax));
+        assert_eq!(string_opt_int(b" a.sgf 12"), Ok(("a.sgf".into(), Some(12))));
+        assert_eq!(string_opt_int(b" a.sgf"), Ok(("a.sgf".into(), None)));
+        assert_eq!(three_numbers(b" 300 30 5"), Ok((300.0, 30.0, 5.0)));
+        assert_eq!(three_numbers(b" 300 -30 5"), Err(GtpError::Syntax));
+        assert_eq!(color_two_numbers(b" b -3 0"), Ok((Color::Black, -3.0, 0.0)));
+        assert_eq!(
+            word_and_numbers(b" ByoYomi 60 10 5"),
+            Ok(("byoyomi".into(), vec![60.0, 10.0, 5.0]))
+        );
+        assert_eq!(word_and_numbers(b" none"), Ok(("none".into(), vec![])));
+        assert_eq!(opt_string(b" f.sgf"), Ok(Some("f.sgf".into())));
+    }
+}

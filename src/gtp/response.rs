@@ -1,0 +1,80 @@
+//! Response framing (spec §2.6–2.7) and the wire format of vertices.
+
+use super::parser::COLUMN_LETTERS;
+use crate::board::{Move, Point};
+
+/// Formats a response: `=[id] body` or `?[id] message`, always with the
+/// space after the status and id, then an empty line. The body is cleaned
+/// so that it cannot end the response early: control characters other than
+/// LF are dropped, blank lines inside it are removed and trailing newlines
+/// trimmed. A body starting with a newline (a diagram) starts on a fresh
+/// line after `= `.
+#[must_use]
+pub fn frame(success: bool, id: Option<&str>, body: &str) -> String {
+    let mut out = String::with_capacity(body.len() + 8);
+    out.push(if success { '=' } else { '?' });
+    out.push_str(id.unwrap_or(""));
+    out.push(' ');
+    let clean: String = body
+        .chars()
+        .filter(|&c| c == '\n' || !c.is_control())
+        .collect();
+    let mut lines = clean.split('\n');
+    if let Some(first) = lines.next() {
+        out.push_str(first.trim_end());
+    }
+    for line in lines {
+        let line = line.trim_end();
+        if !line.is_empty() {
+            out.push('\n');
+            out.push_str(line);
+        }
+    }
+    out.push_str("\n\n");
+    out
+}
+
+/// The GTP vertex of a point (`D4`).
+#[must_use]
+pub fn point_text(p: Point) -> String {
+    format!("{}{}", COLUMN_LETTERS[p.col()] as char, p.row() + 1)
+}
+
+/// The GTP vertex of a move (`D4` or `pass`).
+#[must_use]
+pub fn move_text(mv: Move) -> String {
+    match mv {
+        Move::Play(p) => point_text(p),
+        Move::Pass => "pass".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Framing known answers: ids, empty bodies, multi-line bodies, and
+    /// bodies that try to smuggle blank lines or CRs.
+    #[test]
+    fn frame_known_answers() {
+        assert_eq!(frame(true, None, ""), "= \n\n");
+        assert_eq!(frame(true, Some("12"), "2"), "=12 2\n\n");
+        assert_eq!(
+            frame(false, Some("3"), "unknown command"),
+            "?3 unknown command\n\n"
+        );
+        assert_eq!(frame(true, None, "a\nb"), "= a\nb\n\n");
+        assert_eq!(frame(true, None, "\nrow1\nrow2\n"), "= \nrow1\nrow2\n\n");
+        assert_eq!(frame(true, None, "a\n\n\nb\r\n\n"), "= a\nb\n\n");
+        assert_eq!(frame(true, None, "x\x07y"), "= xy\n\n");
+    }
+
+    /// Vertices skip the letter I.
+    #[test]
+    fn vertex_text() {
+        assert_eq!(point_text(Point::new(0, 0).unwrap()), "A1");
+        assert_eq!(point_text(Point::new(8, 8).unwrap()), "J9");
+        assert_eq!(point_text(Point::new(24, 24).unwrap()), "Z25");
+        assert_eq!(move_text(Move::Pass), "pass");
+    }
+}

@@ -1,0 +1,32 @@
+//! Tengen: a Go engine speaking the Go Text Protocol.
+//!
+//! Layers, each depending only on those before it:
+//! [`board`] (the fast board and light playouts) ← [`rules`] (game history,
+//! ko rules, handicap) ← [`mcts`] (move generation) ← [`gtp`] (the protocol)
+//! ← the `tengen` binary.
+//!
+//! ```
+//! use tengen::{Board, Color, Move, Point};
+//!
+//! let mut board = Board::from_diagram("
+//!     . X .
+//!     X O X
+//!     . . .
+//! ").unwrap();
+//! // Black captures the white stone at B2 by playing B1.
+//! board.play(Color::Black, Move::Play(Point::new(1, 0).unwrap())).unwrap();
+//! assert_eq!(board.captures(Color::Black), 1);
+//! assert_eq!(board.color_at(Point::new(1, 1).unwrap()), None);
+//! ```
+
+pub mod benchmark;
+pub mod board;
+pub mod color;
+pub mod gtp;
+pub mod mcts;
+pub mod rules;
+pub mod sgf;
+
+pub use board::{Board, IllegalMove, Move, Point};
+pub use color::Color;
+pub use rules::Game;

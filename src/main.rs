@@ -1,0 +1,137 @@
+//! The `tengen` binary: a GTP engine on stdin/stdout (the default), or the
+//! playout benchmark.
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use tengen::benchmark;
+use tengen::board::{MAX_SIZE, MIN_SIZE};
+use tengen::gtp::engine::{DEFAULT_KOMI, DEFAULT_SIZE};
+use tengen::gtp::{self, Engine, EngineOptions};
+
+/// Tengen, a Go engine speaking the Go Text Protocol (GTP v2).
+///
+/// Without a subcommand it reads GTP commands on standard input and answers
+/// on standard output; logs go to standard error only.
+#[derive(Parser, Debug)]
+#[command(version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Mode>,
+
+    /// Random seed for move generation; the same seed and commands give the
+    /// same answers. Default: drawn from the system.
+    #[arg(long, global = true)]
+    seed: Option<u64>,
+
+    /// Initial komi (default 6.5, the Japanese rules' komi). `komi` over GTP
+    /// or `KM` in a loaded SGF changes it; `boardsize` and `clear_board`
+    /// keep it.
+    #[arg(long, default_value_t = DEFAULT_KOMI, allow_negative_numbers = true)]
+    komi: f64,
+
+    /// Initial board size, 2 to 25.
+    #[arg(long, default_value_t = DEFAULT_SIZE, value_parser = board_size)]
+    size: usize,
+
+    /// More log output on standard error: -v info, -vv debug, -vvv trace.
+    /// Default: warnings only. RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    verbose: u8,
+}
+
+#[derive(Subcommand, Debug)]
+enum Mode {
+    /// Speak GTP on standard input/output (the default).
+    Gtp,
+    /// Time light random playouts from the empty board and print
+    /// playouts/second, moves per playout and Black's win rate.
+    Benchmark {
+        /// Board size.
+        #[arg(long, default_value_t = 9, value_parser = board_size)]
+        size: usize,
+        /// Playouts per run (default: 200000 on 9x9, scaled by board area).
+        #[arg(long)]
+        playouts: Option<u64>,
+        /// Number of runs; the median rate is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: u32,
+        /// Komi for the win rate.
+        #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+        komi: f64,
+    },
+}
+
+fn board_size(text: &str) -> Result<usize, String> {
+    let size: usize = text.parse().map_err(|e| format!("{e}"))?;
+    if (MIN_SIZE..=MAX_SIZE).contains(&size) {
+        Ok(size)
+    } else {
+        Err(format!("board size must be {MIN_SIZE} to {MAX_SIZE}"))
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let level = match cli.verbose {
+        0 => log::LevelFilter::Warn,
+        1 => log::LevelFilter::Info,
+        2 => log::LevelFilter::Debug,
+        _ => log::LevelFilter::Trace,
+    };
+    env_logger::Builder::new()
+        .filter_level(level)
+        .parse_default_env()
+        .target(env_logger::Target::Stderr)
+        .init();
+    match cli.command {
+        None | Some(Mode::Gtp) => {
+            let options = EngineOptions {
+                seed: cli.seed,
+                komi: cli.komi,
+                size: cli.size,
+            };
+            let mut engine = Engine::new(&options);
+            match gtp::run(io::stdin(), io::stdout().lock(), &mut engine) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    // The controller closed our output: nothing left to say.
+                    log::warn!("output closed: {e}");
+                    ExitCode::SUCCESS
+                }
+            }
+        }
+        Some(Mode::Benchmark {
+            size,
+            playouts,
+            runs,
+            komi,
+        }) => {
+            let playouts = playouts
+                .unwrap_or(200_000 * 81 / (size * size) as u64)
+                .max(1);
+            let seed = cli.seed.unwrap_or(1);
+            println!(
+                "light playouts from the empty {size}x{size} board, one thread, komi {komi}, seed {seed}"
+            );
+            let mut rates = Vec::new();
+            for run in 1..=runs.max(1) {
+                let s = benchmark::light_playouts(size, playouts, komi, seed + u64::from(run));
+                println!(
+                    "run {run}: {} playouts in {:.2} s: {:.0} playouts/s, {:.2} moves/playout, {:.1} ns/move, black wins {:.4}",
+                    s.playouts,
+                    s.seconds,
+                    s.rate(),
+                    s.moves_per_playout,
+                    s.ns_per_move(),
+                    s.black_wins
+                );
+                rates.push(s.rate());
+            }
+            rates.sort_by(f64::total_cmp);
+            println!("median: {:.0} playouts/s", rates[rates.len() / 2]);
+            ExitCode::SUCCESS
+        }
+    }
+}
