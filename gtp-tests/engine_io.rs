@@ -1,0 +1,271 @@
+//! Protocol tests: exact transcripts (error texts included), the real
+//! binary's stdout and exit status, and random input.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use tengen::gtp::{self, Engine, EngineOptions};
+
+fn engine() -> Engine {
+    Engine::new(&EngineOptions {
+        seed: Some(1),
+        ..EngineOptions::default()
+    })
+}
+
+/// Feeds `input` to a fresh in-process engine and returns all output.
+fn transcript(input: &str) -> String {
+    let mut engine = engine();
+    let mut out = Vec::new();
+    gtp::run(
+        std::io::Cursor::new(input.as_bytes().to_vec()),
+        &mut out,
+        &mut engine,
+    )
+    .unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// Asserts each command's exact response, in order.
+fn check(pairs: &[(&str, &str)]) {
+    let input: String = pairs.iter().map(|(c, _)| format!("{c}\n")).collect();
+    let want: String = pairs.iter().map(|(_, r)| format!("{r}\n\n")).collect();
+    assert_eq!(transcript(&input), want);
+}
+
+/// The spec's error texts, each followed by a check that nothing changed.
+#[test]
+fn error_texts_and_untouched_state() {
+    check(&[
+        ("boardsize 9", "= "),
+        ("play b e5", "= "),
+        ("1 frobnicate", "?1 unknown command"),
+        ("2 boardsize 26", "?2 unacceptable size"),
+        ("boardsize 1", "? unacceptable size"),
+        ("boardsize x", "? syntax error"),
+        ("boardsize", "? syntax error"),
+        ("play w e5", "? illegal move"),
+        ("play b k10", "? syntax error"),
+        ("play b i5", "? syntax error"),
+        ("play b e0", "? syntax error"),
+        ("play purple e4", "? syntax error"),
+        ("play b resign", "? syntax error"),
+        ("play b e4 e6", "? syntax error"),
+        ("genmove", "? syntax error"),
+        ("komi seven", "? syntax error"),
+        ("komi nan", "? syntax error"),
+        ("fixed_handicap 2", "? board not empty"),
+        ("set_free_handicap c3 g7", "? board not empty"),
+        (
+            "printsgf",
+            &format!(
+                "= (;FF[4]GM[1]CA[UTF-8]AP[Tengen:{}]SZ[9]KM[6.5]\n;B[ee])",
+                env!("CARGO_PKG_VERSION")
+            ),
+        ),
+        ("clear_board", "= "),
+        ("undo", "? cannot undo"),
+        ("fixed_handicap 1", "? invalid number of stones"),
+        ("fixed_handicap 10", "? invalid number of stones"),
+        ("place_free_handicap 81", "? invalid number of stones"),
+        ("set_free_handicap c3", "? bad vertex list"),
+        ("set_free_handicap c3 c3", "? bad vertex list"),
+        ("set_free_handicap c3 pass", "? bad vertex list"),
+        ("set_free_handicap c3 k10", "? bad vertex list"),
+        ("set_free_handicap c3 x", "? syntax error"),
+        ("loadsgf /nonexistent/file.sgf", "? cannot load file"),
+        (
+            "3 showboard",
+            "=3 \n    A B C D E F G H J\n 9  . . . . . . . . .  9\n 8  . . . . . . . . .  8\n 7  . . . . . . . . .  7\n 6  . . . . . . . . .  6\n 5  . . . . . . . . .  5\n 4  . . . . . . . . .  4\n 3  . . . . . . . . .  3\n 2  . . . . . . . . .  2\n 1  . . . . . . . . .  1\n    A B C D E F G H J\nBlack (X) has captured 0 stones\nWhite (O) has captured 0 stones\nblack to move, komi 6.5",
+        ),
+    ]);
+}
+
+/// Time commands accept every documented form, reject malformed ones.
+#[test]
+fn time_commands() {
+    check(&[
+        ("time_settings 300 30 5", "= "),
+        ("time_settings 0 1 0", "= "),
+        ("time_settings 300 -1 5", "? syntax error"),
+        ("time_left b 120 0", "= "),
+        ("time_left white -3 2", "= "),
+        ("time_left b 12", "? syntax error"),
+        ("kgs-time_settings none", "= "),
+        ("kgs-time_settings absolute 600", "= "),
+        ("kgs-time_settings canadian 600 30 10", "= "),
+        ("kgs-time_settings byoyomi 600 30 5", "= "),
+        ("kgs-time_settings byoyomi 600 30", "? syntax error"),
+        ("kgs-time_settings fischer 600 5", "? syntax error"),
+    ]);
+}
+
+/// A corrupt SGF leaves the current game intact.
+#[test]
+fn corrupt_sgf_keeps_the_game() {
+    let dir = std::env::temp_dir().join(format!("tengen-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.sgf");
+    std::fs::write(&bad, "(;SZ[9];B[ee];W[ee])").unwrap();
+    let good = dir.join("good.sgf");
+    let out = transcript(&format!(
+        "boardsize 5\nplay b c3\nloadsgf {}\nprintsgf {}\nloadsgf {}\nprintsgf\n",
+        bad.display(),
+        good.display(),
+        good.display()
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+    let v = env!("CARGO_PKG_VERSION");
+    assert_eq!(
+        out,
+        format!(
+            "= \n\n= \n\n? cannot load file\n\n= \n\n= \n\n= (;FF[4]GM[1]CA[UTF-8]AP[Tengen:{v}]SZ[5]KM[6.5]\n;B[cc])\n\n"
+        )
+    );
+}
+
+/// Blank and comment-only lines get no response; CR LF line ends work;
+/// invalid UTF-8 gets an error response; `quit` answers and ends the
+/// session, ignoring what follows.
+#[test]
+fn line_handling_and_quit() {
+    let out = transcript(
+        "\n# comment\r\n  \t \n1 name\r\n\u{7f}2 \tprotocol_version\n\u{ff}\u{fe}\nquit\nname\n",
+    );
+    assert_eq!(out, "=1 Tengen\n\n=2 2\n\n? unknown command\n\n= \n\n");
+}
+
+/// Random byte streams never panic the loop, and every line that
+/// preprocessing keeps gets exactly one response. (`printsgf` is left out of
+/// the word list: with an argument it writes that file, as it should.)
+#[test]
+fn random_bytes_never_panic() {
+    let mut rng = SmallRng::seed_from_u64(99);
+    let words: &[&[u8]] = &[
+        b"play",
+        b"genmove",
+        b"boardsize",
+        b"b",
+        b"w",
+        b"e5",
+        b"pass",
+        b"19",
+        b"2",
+        b"0",
+        b"undo",
+        b"fixed_handicap",
+        b"set_free_handicap",
+        b"loadsgf",
+        b"komi",
+        b"-7.5",
+        b"clear_board",
+        b"place_free_handicap",
+        b"time_left",
+        b"kgs-time_settings",
+        b"byoyomi",
+        b"showboard",
+        b"#",
+        b"\t",
+        b"\r",
+        b"\x00",
+        b"\xff",
+        b"a1",
+        b"z25",
+        b"T19",
+        b"12",
+        b"reg_genmove",
+        b"known_command",
+        b"3",
+        b"1e9",
+        b"99999999999",
+    ];
+    let mut engine = engine();
+    for _ in 0..3000 {
+        let mut line = Vec::new();
+        if rng.random_range(0..4) == 0 {
+            for _ in 0..rng.random_range(0..40) {
+                line.push(rng.random::<u8>());
+            }
+        } else {
+            for _ in 0..rng.random_range(1..6) {
+                line.extend_from_slice(words[rng.random_range(0..words.len())]);
+                line.push(b' ');
+            }
+        }
+        line.retain(|&b| b != b'\n');
+        let expects_reply = tengen::gtp::parser::preprocess(&line).is_some();
+        let reply = gtp::handle_line(&mut engine, &line);
+        assert_eq!(reply.is_some(), expects_reply, "{line:?}");
+        if let Some(reply) = reply {
+            assert!(
+                !reply.text.contains("internal error"),
+                "{line:?} -> {}",
+                reply.text
+            );
+            assert!(reply.text.ends_with("\n\n"));
+        }
+        engine.game().board().check_consistency().unwrap();
+    }
+}
+
+/// The real binary: stdout holds only framed responses (logs go to
+/// stderr even at the highest verbosity), and it exits 0 after `quit` and
+/// on end of input.
+#[test]
+fn binary_stdout_is_protocol_only() {
+    for (input, responses) in [
+        (
+            "name\nboardsize 9\ngenmove b\ngenmove w\nshowboard\nquit\n",
+            6,
+        ),
+        ("protocol_version\nplay b d4", 2),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(["-vvv", "--seed", "5"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let blocks: Vec<&str> = stdout.split_terminator("\n\n").collect();
+        assert_eq!(blocks.len(), responses, "{stdout:?}");
+        for block in blocks {
+            assert!(block.starts_with("= "), "{block:?}");
+        }
+        assert!(
+            !String::from_utf8_lossy(&out.stderr).is_empty(),
+            "-vvv logs to stderr"
+        );
+    }
+}
+
+/// `--help` documents the flags and the default komi.
+#[test]
+fn help_documents_flags() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for flag in [
+        "--seed",
+        "--komi",
+        "--size",
+        "--verbose",
+        "benchmark",
+        "6.5",
+    ] {
+        assert!(help.contains(flag), "--help lacks {flag}");
+    }
+}

@@ -1,0 +1,37 @@
+# Administrative commands and response framing (GTP v2 draft 2, §6.3.1).
+# Every response is also checked for exact framing by the harness.
+
+1 protocol_version
+#? [2]
+
+2 name
+#? [Tengen]
+
+# Lizzie parses version as X.Y: it must contain a dot.
+3 version
+#? [\d+\.\d+.*]
+
+4 known_command play
+#? [true]
+
+5 known_command gnugo-frobnicate
+#? [false]
+
+# Command names are case-sensitive.
+6 known_command PLAY
+#? [false]
+
+7 list_commands
+#? [.*^list_commands$.*^play$.*^genmove$.*]
+
+# list_commands holds every command the issue names, one per line.
+8 list_commands
+#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\nkgs-time_settings\ntime_left\nloadsgf\nprintsgf\nshowboard\nkgs-game_over]
+
+# Ids are echoed (checked by the harness for every numbered line), tabs and
+# runs of spaces separate tokens, and comments are cut.
+9	known_command	 play   # trailing comment
+#? [true]
+
+10 kgs-game_over
+#? []

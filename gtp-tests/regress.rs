@@ -1,0 +1,230 @@
+//! Runs every `gtp-tests/**/*.tst` file against the engine, in process.
+//!
+//! The files use the gogui-regress format, so they also run unchanged under
+//! `gogui-regress` and `scripts/regress.sh`:
+//! - a line starting with a number is a test (`10 final_score`), other
+//!   command lines are setup and must succeed;
+//! - `#? [regex]` after a test: the response body must match the regex
+//!   (Java semantics: whole body, MULTILINE and DOTALL); `[!regex]` must not
+//!   match; a trailing `*` marks a known failure;
+//! - a test without `#?` passes unless the engine answers `?`;
+//! - other `#` lines are comments.
+//!
+//! Each file gets a fresh engine (seed 1) with the file's folder as working
+//! directory, as gogui-regress does. Every response is also checked for
+//! exact framing. Failures are reported as `file:line`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use regex::Regex;
+use tengen::gtp::{self, Engine, EngineOptions};
+
+/// The `#?` expectation of a test.
+struct Expectation {
+    regex: Regex,
+    negated: bool,
+    known_failure: bool,
+    source: String,
+}
+
+/// Parses `#? [regex]`, `#? [!regex]`, with an optional trailing `*`.
+fn expectation(text: &str) -> Result<Expectation, String> {
+    let text = text.trim();
+    let known_failure = text.ends_with('*');
+    let text = text.trim_end_matches('*').trim_end();
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .ok_or_else(|| format!("pattern has no closing bracket: {text}"))?;
+    let (negated, pattern) = match inner.strip_prefix('!') {
+        Some(p) => (true, p),
+        None => (false, inner),
+    };
+    let regex = Regex::new(&format!(r"(?ms)\A(?:{pattern})\z")).map_err(|e| e.to_string())?;
+    Ok(Expectation {
+        regex,
+        negated,
+        known_failure,
+        source: text.to_string(),
+    })
+}
+
+/// A response split into status, id and trimmed body, after checking its
+/// framing.
+fn split_response(text: &str, id: Option<&str>) -> Result<(bool, String), String> {
+    if !text.ends_with("\n\n") || text[..text.len() - 2].contains("\n\n") {
+        return Err(format!("bad framing: {text:?}"));
+    }
+    let ok = match text.as_bytes()[0] {
+        b'=' => true,
+        b'?' => false,
+        _ => return Err(format!("response does not start with = or ?: {text:?}")),
+    };
+    let want = format!("{}{} ", &text[..1], id.unwrap_or(""));
+    if !text.starts_with(&want) {
+        return Err(format!("id not echoed as {want:?}: {text:?}"));
+    }
+    Ok((ok, text[want.len()..].trim().to_string()))
+}
+
+#[derive(Default)]
+struct Tally {
+    passed: usize,
+    failed: Vec<String>,
+    expected_failures: usize,
+    unexpected_passes: Vec<String>,
+}
+
+/// A test waiting for its `#?` line.
+struct Pending {
+    line: usize,
+    command: String,
+    ok: bool,
+    body: String,
+}
+
+fn finish(tally: &mut Tally, file: &Path, pending: Pending, expect: Option<Expectation>) {
+    let place = format!("{}:{}", file.display(), pending.line);
+    let (passed, known_failure, wanted) = match &expect {
+        None => (pending.ok, false, "success".to_string()),
+        Some(e) => (
+            pending.ok && e.regex.is_match(&pending.body) != e.negated,
+            e.known_failure,
+            e.source.clone(),
+        ),
+    };
+    match (passed, known_failure) {
+        (true, false) => tally.passed += 1,
+        (false, true) => tally.expected_failures += 1,
+        (true, true) => tally.unexpected_passes.push(place),
+        (false, false) => tally.failed.push(format!(
+            "{place}: `{}` answered {}{:?}, expected {wanted}",
+            pending.command,
+            if pending.ok { "= " } else { "? " },
+            pending.body
+        )),
+    }
+}
+
+fn run_file(path: &Path, tally: &mut Tally) -> Result<(), String> {
+    let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let home = std::env::current_dir().map_err(|e| e.to_string())?;
+    std::env::set_current_dir(dir).map_err(|e| e.to_string())?;
+    let mut engine = Engine::new(&EngineOptions {
+        seed: Some(1),
+        ..EngineOptions::default()
+    });
+    let mut pending: Option<Pending> = None;
+    let mut result = Ok(());
+    for (index, raw) in text.lines().enumerate() {
+        let line_no = index + 1;
+        let line = raw.replace('\t', " ");
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(rest) = line.strip_prefix("#?") {
+            let Some(p) = pending.take() else {
+                result = Err(format!("{}:{line_no}: #? without a test", path.display()));
+                break;
+            };
+            match expectation(rest) {
+                Ok(e) => finish(tally, path, p, Some(e)),
+                Err(e) => {
+                    result = Err(format!("{}:{line_no}: {e}", path.display()));
+                    break;
+                }
+            }
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        if let Some(p) = pending.take() {
+            finish(tally, path, p, None);
+        }
+        let id = line
+            .split(' ')
+            .next()
+            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()));
+        let Some(reply) = gtp::handle_line(&mut engine, line.as_bytes()) else {
+            continue;
+        };
+        let (ok, body) = match split_response(&reply.text, id) {
+            Ok(r) => r,
+            Err(e) => {
+                tally
+                    .failed
+                    .push(format!("{}:{line_no}: {e}", path.display()));
+                continue;
+            }
+        };
+        if id.is_some() {
+            pending = Some(Pending {
+                line: line_no,
+                command: line.to_string(),
+                ok,
+                body,
+            });
+        } else if !ok {
+            tally.failed.push(format!(
+                "{}:{line_no}: setup `{line}` failed: {body}",
+                path.display()
+            ));
+        }
+    }
+    if let Some(p) = pending.take() {
+        finish(tally, path, p, None);
+    }
+    std::env::set_current_dir(home).map_err(|e| e.to_string())?;
+    result
+}
+
+fn tst_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            tst_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "tst") {
+            out.push(path);
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests");
+    let mut files = Vec::new();
+    tst_files(&root, &mut files);
+    files.sort();
+    let mut tally = Tally::default();
+    let mut errors = Vec::new();
+    for file in &files {
+        if let Err(e) = run_file(file, &mut tally) {
+            errors.push(e);
+        }
+    }
+    for f in tally.failed.iter().chain(&errors) {
+        println!("FAIL {f}");
+    }
+    for u in &tally.unexpected_passes {
+        println!("unexpected PASS {u} (remove the `*`)");
+    }
+    println!(
+        "gtp regression files: {}; known failures: {}",
+        files.len(),
+        tally.expected_failures
+    );
+    let failed = tally.failed.len() + errors.len();
+    println!("{} passed, {} failed", tally.passed, failed);
+    if failed == 0 && !files.is_empty() && tally.passed > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
