@@ -484,19 +484,19 @@ impl Board {
         );
         let own = Cell::stone(color);
         self.place_stone(color, p);
+        // Head of the new stone's chain; merges may change it.
+        let mut hp = p;
         let mut captured = 0;
         let mut captured_at = p;
         for n in p.neighbours() {
             let cell = self.cell(n);
             if cell == Cell::Empty {
-                let h = self.head[p.index()];
-                self.chains[h.index()].add_lib(n);
+                self.chains[hp.index()].add_lib(n);
             } else if cell == own {
                 let h = self.head[n.index()];
                 self.chains[h.index()].remove_lib(p);
-                let hp = self.head[p.index()];
                 if h != hp {
-                    self.merge(hp, h);
+                    hp = self.merge(hp, h);
                 }
             } else if cell != Cell::Border {
                 let h = self.head[n.index()];
@@ -507,7 +507,6 @@ impl Board {
                 }
             }
         }
-        let hp = self.head[p.index()];
         let chain = self.chains[hp.index()];
         self.ko = None;
         if captured == 1 && chain.size == 1 && chain.libs == 1 {
@@ -537,9 +536,10 @@ impl Board {
         };
     }
 
-    /// Merges two distinct chains, relabelling the smaller one.
+    /// Merges two distinct chains, relabelling the smaller one; returns the
+    /// head of the merged chain.
     #[inline]
-    fn merge(&mut self, a: Point, b: Point) {
+    fn merge(&mut self, a: Point, b: Point) -> Point {
         let (big, small) = if self.chains[a.index()].size >= self.chains[b.index()].size {
             (a, b)
         } else {
@@ -556,6 +556,7 @@ impl Board {
         self.next.swap(big.index(), small.index());
         let small_data = self.chains[small.index()];
         self.chains[big.index()].absorb(&small_data);
+        big
     }
 
     /// Removes the chain with head `h`, crediting its stones to the other
