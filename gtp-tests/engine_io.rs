@@ -76,6 +76,8 @@ fn error_texts_and_untouched_state() {
         ("set_free_handicap c3 k10", "? bad vertex list"),
         ("set_free_handicap c3 x", "? syntax error"),
         ("loadsgf /nonexistent/file.sgf", "? cannot load file"),
+        ("loadsgf /dev/zero", "? cannot load file"),
+        ("loadsgf /", "? cannot load file"),
         (
             "3 showboard",
             "=3 \n    A B C D E F G H J\n 9  . . . . . . . . .  9\n 8  . . . . . . . . .  8\n 7  . . . . . . . . .  7\n 6  . . . . . . . . .  6\n 5  . . . . . . . . .  5\n 4  . . . . . . . . .  4\n 3  . . . . . . . . .  3\n 2  . . . . . . . . .  2\n 1  . . . . . . . . .  1\n    A B C D E F G H J\nBlack (X) has captured 0 stones\nWhite (O) has captured 0 stones\nblack to move, komi 6.5",
