@@ -61,7 +61,7 @@ fn error_texts_and_untouched_state() {
         (
             "printsgf",
             &format!(
-                "= (;FF[4]GM[1]CA[UTF-8]AP[Tengen:{}]SZ[9]KM[6.5]\n;B[ee])",
+                "= (;FF[4]GM[1]CA[UTF-8]AP[Tengen:{}]SZ[9]KM[6.5]RU[Japanese]\n;B[ee])",
                 env!("CARGO_PKG_VERSION")
             ),
         ),
@@ -80,7 +80,7 @@ fn error_texts_and_untouched_state() {
         ("loadsgf /", "? cannot load file"),
         (
             "3 showboard",
-            "=3 \n    A B C D E F G H J\n 9  . . . . . . . . .  9\n 8  . . . . . . . . .  8\n 7  . . . . . . . . .  7\n 6  . . . . . . . . .  6\n 5  . . . . . . . . .  5\n 4  . . . . . . . . .  4\n 3  . . . . . . . . .  3\n 2  . . . . . . . . .  2\n 1  . . . . . . . . .  1\n    A B C D E F G H J\nBlack (X) has captured 0 stones\nWhite (O) has captured 0 stones\nblack to move, komi 6.5",
+            "=3 \n    A B C D E F G H J\n 9  . . . . . . . . .  9\n 8  . . . . . . . . .  8\n 7  . . . . . . . . .  7\n 6  . . . . . . . . .  6\n 5  . . . . . . . . .  5\n 4  . . . . . . . . .  4\n 3  . . . . . . . . .  3\n 2  . . . . . . . . .  2\n 1  . . . . . . . . .  1\n    A B C D E F G H J\nBlack (X) has captured 0 stones\nWhite (O) has captured 0 stones\nblack to move, komi 6.5, rules japanese",
         ),
     ]);
 }
@@ -123,7 +123,7 @@ fn corrupt_sgf_keeps_the_game() {
     assert_eq!(
         out,
         format!(
-            "= \n\n= \n\n? cannot load file\n\n= \n\n= \n\n= (;FF[4]GM[1]CA[UTF-8]AP[Tengen:{v}]SZ[5]KM[6.5]\n;B[cc])\n\n"
+            "= \n\n= \n\n? cannot load file\n\n= \n\n= \n\n= (;FF[4]GM[1]CA[UTF-8]AP[Tengen:{v}]SZ[5]KM[6.5]RU[Japanese]\n;B[cc])\n\n"
         )
     );
 }

@@ -7,8 +7,9 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tengen::benchmark;
 use tengen::board::{MAX_SIZE, MIN_SIZE};
-use tengen::gtp::engine::{DEFAULT_KOMI, DEFAULT_SIZE};
+use tengen::gtp::engine::DEFAULT_SIZE;
 use tengen::gtp::{self, Engine, EngineOptions};
+use tengen::rules::Rules;
 
 /// Tengen, a Go engine speaking the Go Text Protocol (GTP v2).
 ///
@@ -25,11 +26,17 @@ struct Cli {
     #[arg(long, global = true)]
     seed: Option<u64>,
 
-    /// Initial komi (default 6.5, the Japanese rules' komi). `komi` over GTP
-    /// or `KM` in a loaded SGF changes it; `boardsize` and `clear_board`
-    /// keep it.
-    #[arg(long, default_value_t = DEFAULT_KOMI, allow_negative_numbers = true)]
-    komi: f64,
+    /// Initial komi. Default: the rules' komi (6.5 Japanese, 7.5 Chinese,
+    /// AGA and Tromp-Taylor, 7 New Zealand). `komi` over GTP or `KM` in a
+    /// loaded SGF changes it; `boardsize` and `clear_board` keep it; a
+    /// rules change keeps an explicitly set komi.
+    #[arg(long, allow_negative_numbers = true)]
+    komi: Option<f64>,
+
+    /// Rule set: japanese (default), chinese, aga, new_zealand,
+    /// tromp-taylor. `kgs-rules` over GTP and `RU` in a loaded SGF change it.
+    #[arg(long, default_value = "japanese", value_parser = rules_name)]
+    rules: Rules,
 
     /// Initial board size, 2 to 25.
     #[arg(long, default_value_t = DEFAULT_SIZE, value_parser = board_size)]
@@ -63,6 +70,10 @@ enum Mode {
     },
 }
 
+fn rules_name(text: &str) -> Result<Rules, String> {
+    text.parse::<Rules>().map_err(|e| e.to_string())
+}
+
 fn board_size(text: &str) -> Result<usize, String> {
     let size: usize = text.parse().map_err(|e| format!("{e}"))?;
     if (MIN_SIZE..=MAX_SIZE).contains(&size) {
@@ -91,6 +102,7 @@ fn main() -> ExitCode {
                 seed: cli.seed,
                 komi: cli.komi,
                 size: cli.size,
+                rules: cli.rules,
             };
             let mut engine = Engine::new(&options);
             match gtp::run(io::stdin(), io::stdout().lock(), &mut engine) {

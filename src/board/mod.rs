@@ -451,6 +451,77 @@ impl Board {
         enemy_diagonals + on_edge <= 1
     }
 
+    /// True when a stone of `color` at the empty point `p` would form a
+    /// chain of two or more stones with a single liberty, capturing nothing:
+    /// the self-atari that status playouts refuse (it is how random play
+    /// destroys seki and its own big groups). Single-stone throw-ins stay
+    /// allowed: they are how eyes are killed.
+    #[must_use]
+    pub fn is_big_self_atari(&self, color: Color, p: Point) -> bool {
+        let nbr = self.nbr[p.index()];
+        if nbr >> 8 >= 2 {
+            return false;
+        }
+        let own = Cell::stone(color);
+        let mut libs: Vec<Point> = p
+            .neighbours()
+            .into_iter()
+            .filter(|&n| self.cell(n) == Cell::Empty)
+            .collect();
+        let mut size = 1;
+        let mut seen: [Option<Point>; 4] = [None; 4];
+        for (i, n) in p.neighbours().into_iter().enumerate() {
+            let cell = self.cell(n);
+            if cell == Cell::Empty || cell == Cell::Border {
+                continue;
+            }
+            let h = self.head[n.index()];
+            if cell != own {
+                if self.chains[h.index()].in_atari() {
+                    return false; // captures: gains a liberty
+                }
+                continue;
+            }
+            if seen.contains(&Some(h)) {
+                continue;
+            }
+            seen[i] = Some(h);
+            size += usize::from(self.chains[h.index()].size);
+            for l in self.liberties(n) {
+                if l != p && !libs.contains(&l) {
+                    libs.push(l);
+                }
+            }
+            if libs.len() >= 2 {
+                return false;
+            }
+        }
+        size >= 2 && libs.len() <= 1
+    }
+
+    /// Who owns `p` by the area rule: the colour of its stone, or of every
+    /// stone next to it when it is empty; `None` for a point touching both
+    /// colours (or none).
+    #[must_use]
+    #[inline]
+    pub fn area_owner(&self, p: Point) -> Option<Color> {
+        match self.cell(p) {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            _ => {
+                let nbr = self.nbr[p.index()];
+                let black_or_border = nbr & NBR_MASK;
+                let white_or_border = (nbr >> 4) & NBR_MASK;
+                let border = black_or_border + white_or_border + (nbr >> 8) - 4;
+                match (black_or_border > border, white_or_border > border) {
+                    (true, false) => Some(Color::Black),
+                    (false, true) => Some(Color::White),
+                    _ => None,
+                }
+            }
+        }
+    }
+
     /// Plays `mv` for `color` if legal (simple ko, no suicide).
     ///
     /// # Errors
@@ -620,23 +691,13 @@ impl Board {
     /// point is an eye or a neutral point.
     #[must_use]
     pub fn area_score(&self) -> i32 {
-        let mut score = 0i32;
-        for p in self.points() {
-            score += match self.cell(p) {
-                Cell::Black => 1,
-                Cell::White => -1,
-                _ => {
-                    let nbr = self.nbr[p.index()];
-                    let black_or_border = nbr & NBR_MASK;
-                    let white_or_border = (nbr >> 4) & NBR_MASK;
-                    let border = black_or_border + white_or_border + (nbr >> 8) - 4;
-                    let black = black_or_border > border;
-                    let white = white_or_border > border;
-                    i32::from(black && !white) - i32::from(white && !black)
-                }
-            };
-        }
-        score
+        self.points()
+            .map(|p| match self.area_owner(p) {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => 0,
+            })
+            .sum()
     }
 
     /// A board of side `size` with the given stones, placed as setup (no

@@ -39,11 +39,25 @@ fn below<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
 /// uniform over the untried points.
 #[inline]
 pub fn random_move<R: Rng + ?Sized>(board: &mut Board, color: Color, rng: &mut R) -> Option<Point> {
+    random_move_with::<R, false>(board, color, rng)
+}
+
+/// [`random_move`], refusing also, when `NO_BIG_SELF_ATARI`, moves that put
+/// a chain of two or more stones into atari ([`Board::is_big_self_atari`]).
+#[inline]
+fn random_move_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool>(
+    board: &mut Board,
+    color: Color,
+    rng: &mut R,
+) -> Option<Point> {
     let mut untried = board.empty_points().len();
     while untried > 0 {
         let i = below(rng, untried);
         let p = board.empty_points()[i];
-        if !board.is_eye(color, p) && board.is_legal(color, p) {
+        if !board.is_eye(color, p)
+            && board.is_legal(color, p)
+            && !(NO_BIG_SELF_ATARI && board.is_big_self_atari(color, p))
+        {
             return Some(p);
         }
         untried -= 1;
@@ -55,19 +69,78 @@ pub fn random_move<R: Rng + ?Sized>(board: &mut Board, color: Color, rng: &mut R
 /// Plays a light playout on `board`, `to_move` first, until two passes in a
 /// row (or the move cap), and scores the result by area.
 pub fn playout<R: Rng + ?Sized>(board: &mut Board, to_move: Color, rng: &mut R) -> PlayoutResult {
+    playout_with::<R, false>(board, to_move, rng)
+}
+
+/// A playout for judging life and death: like [`playout`], but no player
+/// puts a chain of two or more stones into atari, and each move first
+/// answers the last one tactically ([`tactical_reply`]: capture a chain it
+/// left in atari, else save an own chain it put in atari). Seki then
+/// survives (its shared liberties are never filled), live groups are not
+/// thrown away, and dead stones get captured. Returns like [`playout`]; the
+/// final board is left in `board` for ownership counts.
+pub fn status_playout<R: Rng + ?Sized>(
+    board: &mut Board,
+    to_move: Color,
+    rng: &mut R,
+) -> PlayoutResult {
+    playout_with::<R, true>(board, to_move, rng)
+}
+
+/// The MoGo-style answer to the opponent's move at `last`: capture an
+/// enemy chain at or next to it that is in atari; else save an own chain
+/// next to it that it put in atari, by extending at the liberty when that
+/// gives the chain two or more liberties.
+#[must_use]
+pub fn tactical_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
+    if board.color_at(last) == Some(color.other()) {
+        for q in std::iter::once(last).chain(last.neighbours()) {
+            if board.color_at(q) == Some(color.other()) && board.in_atari(q) {
+                let lib = board.atari_liberty(q);
+                if board.is_legal(color, lib) {
+                    return Some(lib);
+                }
+            }
+        }
+    }
+    for n in last.neighbours() {
+        if board.color_at(n) == Some(color) && board.in_atari(n) {
+            let lib = board.atari_liberty(n);
+            if board.is_legal(color, lib) && !board.is_big_self_atari(color, lib) {
+                return Some(lib);
+            }
+        }
+    }
+    None
+}
+
+#[inline]
+fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool>(
+    board: &mut Board,
+    to_move: Color,
+    rng: &mut R,
+) -> PlayoutResult {
     let max_moves = MAX_MOVES_PER_POINT * board.size() * board.size();
     let mut color = to_move;
     let mut moves = 0u32;
     let mut passes = 0;
+    let mut last: Option<Point> = None;
     while passes < 2 && (moves as usize) < max_moves {
-        match random_move(board, color, rng) {
+        let tactical = if NO_BIG_SELF_ATARI {
+            last.and_then(|l| tactical_reply(board, color, l))
+        } else {
+            None
+        };
+        match tactical.or_else(|| random_move_with::<R, NO_BIG_SELF_ATARI>(board, color, rng)) {
             Some(p) => {
                 board.play_unchecked(color, p);
                 passes = 0;
+                last = Some(p);
             }
             None => {
                 board.pass();
                 passes += 1;
+                last = None;
             }
         }
         moves += 1;

@@ -4,10 +4,10 @@
 
 use super::error::GtpError;
 use super::parser::{
-    color_two_numbers, no_args, one_color, one_float, one_int, one_move, one_string, opt_string,
-    string_opt_int, three_numbers, vertex_list, word_and_numbers,
+    color_two_numbers, no_args, one_color, one_float, one_int, one_move, one_point, one_string,
+    opt_int, opt_string, string_opt_int, three_numbers, vertex_list, word_and_numbers,
 };
-use crate::board::Move;
+use crate::board::{Move, Point};
 use crate::color::Color;
 
 /// A parsed command with typed arguments. Variants are the CamelCase of the
@@ -60,6 +60,18 @@ pub enum Command {
     Showboard,
     /// `kgs-game_over`
     KgsGameOver,
+    /// `kgs-rules name`
+    KgsRules(String),
+    /// `final_score [seed]`
+    FinalScore,
+    /// `final_status_list status`
+    FinalStatusList(String),
+    /// `final_status vertex`
+    FinalStatus(Point),
+    /// `tengen-score_details`: the working of the count.
+    TengenScoreDetails,
+    /// `tengen-result`: the result, or "no result" (art. 12).
+    TengenResult,
 }
 
 /// One row of the command table.
@@ -163,6 +175,30 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "kgs-game_over",
         parse: |a| no_args(a).map(|()| Command::KgsGameOver),
+    },
+    CommandSpec {
+        name: "kgs-rules",
+        parse: |a| one_string(a).map(Command::KgsRules),
+    },
+    CommandSpec {
+        name: "final_score",
+        parse: |a| opt_int(a).map(|_| Command::FinalScore),
+    },
+    CommandSpec {
+        name: "final_status_list",
+        parse: |a| one_string(a).map(Command::FinalStatusList),
+    },
+    CommandSpec {
+        name: "final_status",
+        parse: |a| one_point(a).map(Command::FinalStatus),
+    },
+    CommandSpec {
+        name: "tengen-score_details",
+        parse: |a| no_args(a).map(|()| Command::TengenScoreDetails),
+    },
+    CommandSpec {
+        name: "tengen-result",
+        parse: |a| no_args(a).map(|()| Command::TengenResult),
     },
 ];
 

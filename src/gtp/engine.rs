@@ -14,12 +14,11 @@ use crate::color::Color;
 use crate::mcts::random::random_move;
 use crate::mcts::time::{Clock, TimeSystem};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
-use crate::rules::{Game, HandicapError, PlayRules};
+use crate::rules::score::{PointOwner, ResultText, Score, count};
+use crate::rules::status::{Judgement, StoneStatus, judge};
+use crate::rules::{Game, HandicapError, KoRule, Rules};
 use crate::sgf;
 
-/// Komi when none is given: 6.5, the Japanese rules' value (the default
-/// rules).
-pub const DEFAULT_KOMI: f64 = 6.5;
 /// Board size when none is given.
 pub const DEFAULT_SIZE: usize = 19;
 /// The engine's name for `name`.
@@ -34,7 +33,9 @@ pub const MAX_SGF_BYTES: u64 = 16 << 20;
 fn read_limited(path: &str, limit: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read;
     let mut text = Vec::new();
-    std::fs::File::open(path)?.take(limit + 1).read_to_end(&mut text)?;
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut text)?;
     if text.len() as u64 > limit {
         return Err(std::io::Error::other("file too large"));
     }
@@ -46,18 +47,21 @@ fn read_limited(path: &str, limit: u64) -> std::io::Result<Vec<u8>> {
 pub struct EngineOptions {
     /// Random seed; `None` draws one from the system.
     pub seed: Option<u64>,
-    /// Initial komi.
-    pub komi: f64,
+    /// Initial komi; `None` uses the rules' default komi.
+    pub komi: Option<f64>,
     /// Initial board size.
     pub size: usize,
+    /// The rule set.
+    pub rules: Rules,
 }
 
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
         EngineOptions {
             seed: None,
-            komi: DEFAULT_KOMI,
+            komi: None,
             size: DEFAULT_SIZE,
+            rules: Rules::default(),
         }
     }
 }
@@ -68,12 +72,16 @@ pub struct Engine {
     game: Game,
     /// Komi; survives `boardsize` and `clear_board`.
     komi: f64,
-    /// Ko and suicide rules for new games.
-    play_rules: PlayRules,
+    /// True once komi was set explicitly (flag, `komi`, SGF `KM`): a rules
+    /// change then keeps it.
+    komi_explicit: bool,
+    /// The rule set.
+    rules: Rules,
+    /// The last judgement, keyed by position, so that `final_score`,
+    /// `final_status_list` and friends agree and answer fast.
+    judged: Option<(u64, Rules, Judgement)>,
     /// Time settings and reports.
     clock: Clock,
-    /// `RU` of a loaded SGF, written back by `printsgf`.
-    sgf_rules: Option<String>,
     /// Randomness for move generation.
     rng: SmallRng,
 }
@@ -89,13 +97,13 @@ impl Engine {
             Some(seed) => SmallRng::seed_from_u64(seed),
             None => rand::make_rng(),
         };
-        let play_rules = PlayRules::default();
         Engine {
-            game: Game::new(options.size, play_rules),
-            komi: options.komi,
-            play_rules,
+            game: Game::new(options.size, options.rules.play_rules()),
+            komi: options.komi.unwrap_or(options.rules.default_komi),
+            komi_explicit: options.komi.is_some(),
+            rules: options.rules,
+            judged: None,
             clock: Clock::default(),
-            sgf_rules: None,
             rng,
         }
     }
@@ -125,6 +133,7 @@ impl Engine {
             }
             Command::Komi(komi) => {
                 self.komi = komi;
+                self.komi_explicit = true;
                 Ok(String::new())
             }
             Command::Play(color, mv) => self.play(color, mv),
@@ -164,13 +173,138 @@ impl Engine {
             Command::Loadsgf(file, move_number) => self.loadsgf(&file, move_number),
             Command::Printsgf(file) => self.printsgf(file.as_deref()),
             Command::Showboard => Ok(self.showboard()),
+            Command::KgsRules(name) => {
+                let rules = name.parse::<Rules>().map_err(|_| GtpError::UnknownRules)?;
+                self.set_rules(rules);
+                Ok(String::new())
+            }
+            Command::FinalScore => self.score().map(|s| ResultText(s.margin()).to_string()),
+            Command::FinalStatusList(which) => self.final_status_list(&which),
+            Command::FinalStatus(p) => self.final_status(p),
+            Command::TengenScoreDetails => self.score().map(|s| s.to_string()),
+            Command::TengenResult => {
+                if self.is_no_result() {
+                    Ok(
+                        "no result (a whole-board position repeated: Japanese rules art. 12)"
+                            .into(),
+                    )
+                } else {
+                    self.score().map(|s| ResultText(s.margin()).to_string())
+                }
+            }
         }
     }
 
+    /// Changes the rule set; komi follows the rules unless it was set
+    /// explicitly.
+    fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+        if !self.komi_explicit {
+            self.komi = rules.default_komi;
+        }
+        self.game.set_rules(rules.play_rules());
+    }
+
+    /// Art. 12: under simple ko, a repeated whole-board position ends the
+    /// game without result.
+    fn is_no_result(&self) -> bool {
+        self.rules.ko == KoRule::Simple && self.game.has_cycle()
+    }
+
+    /// The judgement of the current position (cached).
+    fn judgement(&mut self) -> &Judgement {
+        let board = self.game.board();
+        let key = board.hash() ^ (board.size() as u64).rotate_left(56);
+        let fresh = matches!(&self.judged, Some((k, r, _)) if *k == key && *r == self.rules);
+        if !fresh {
+            self.judged = Some((key, self.rules, judge(board, &self.rules)));
+        }
+        &self.judged.as_ref().expect("just set").2
+    }
+
+    /// The count of the current position under the rules.
+    fn score(&mut self) -> Result<Score, GtpError> {
+        if self.is_no_result() {
+            log::warn!("final_score: no result, a whole-board position repeated (art. 12)");
+            return Err(GtpError::CannotScore);
+        }
+        let (rules, komi, handicap) = (self.rules, self.komi, self.game.handicap());
+        let judgement = self.judgement().clone();
+        Ok(count(self.game.board(), &judgement, &rules, komi, handicap))
+    }
+
+    /// `final_status_list`: chains one per line for stone statuses, points
+    /// on one line for the territory and dame lists.
+    fn final_status_list(&mut self, which: &str) -> Result<String, GtpError> {
+        let wanted = match which.to_ascii_lowercase().as_str() {
+            "alive" => Ok(StoneStatus::Alive),
+            "dead" => Ok(StoneStatus::Dead),
+            "seki" => Ok(StoneStatus::Seki),
+            "black_territory" => Err(PointOwner::Territory(Color::Black)),
+            "white_territory" => Err(PointOwner::Territory(Color::White)),
+            "dame" => Err(PointOwner::Dame),
+            _ => return Err(GtpError::Syntax),
+        };
+        match wanted {
+            Ok(status) => {
+                let judgement = self.judgement().clone();
+                let board = self.game.board();
+                let lines: Vec<String> = board
+                    .points()
+                    .filter(|&p| board.color_at(p).is_some() && board.chain_head(p) == p)
+                    .filter(|&p| judgement.status(p) == Some(status))
+                    .map(|p| {
+                        let mut stones: Vec<Point> = board.chain_stones(p).collect();
+                        stones.sort_unstable();
+                        stones
+                            .iter()
+                            .map(|&s| point_text(s))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    })
+                    .collect();
+                Ok(lines.join("\n"))
+            }
+            Err(owner) => {
+                let score = self.score()?;
+                let board = self.game.board();
+                let points: Vec<String> = board
+                    .points()
+                    .filter(|&p| board.color_at(p).is_none() && score.owner(p) == Some(owner))
+                    .map(point_text)
+                    .collect();
+                Ok(points.join(" "))
+            }
+        }
+    }
+
+    /// `final_status VERTEX`: the status of a stone, or what an empty point
+    /// counts as (GNU Go's words; seki eyes under territory rules are dame).
+    fn final_status(&mut self, p: Point) -> Result<String, GtpError> {
+        if !self.game.board().is_on_board(p) {
+            return Err(GtpError::Syntax);
+        }
+        if self.game.board().color_at(p).is_some() {
+            let status = self.judgement().status(p);
+            return Ok(match status {
+                Some(StoneStatus::Dead) => "dead",
+                Some(StoneStatus::Seki) => "seki",
+                _ => "alive",
+            }
+            .into());
+        }
+        let score = self.score()?;
+        Ok(match score.owner(p) {
+            Some(PointOwner::Territory(Color::Black)) => "black_territory",
+            Some(PointOwner::Territory(Color::White)) => "white_territory",
+            _ => "dame",
+        }
+        .into())
+    }
+
     fn new_game(&mut self, size: usize) {
-        self.game = Game::new(size, self.play_rules);
+        self.game = Game::new(size, self.rules.play_rules());
         self.clock.left = [None, None];
-        self.sgf_rules = None;
     }
 
     fn boardsize(&mut self, size: u32) -> Result<String, GtpError> {
@@ -263,22 +397,30 @@ impl Engine {
             GtpError::CannotLoadFile
         })?;
         let loaded = sgf::parse_main_line(&text)
-            .and_then(|line| sgf::load(&line, move_number, self.play_rules))
+            .and_then(|line| {
+                let rules = line
+                    .root("RU")
+                    .and_then(|ru| ru.parse::<Rules>().ok())
+                    .unwrap_or(self.rules);
+                sgf::load(&line, move_number, rules.play_rules()).map(|loaded| (loaded, rules))
+            })
             .map_err(|e| {
                 log::warn!("loadsgf {file}: {e}");
                 GtpError::CannotLoadFile
             })?;
+        let (loaded, rules) = loaded;
         self.game = loaded.game;
+        self.set_rules(rules);
         if let Some(komi) = loaded.komi {
             self.komi = komi;
+            self.komi_explicit = true;
         }
-        self.sgf_rules = loaded.rules;
         self.clock.left = [None, None];
         Ok(String::new())
     }
 
     fn printsgf(&self, file: Option<&str>) -> Result<String, GtpError> {
-        let text = sgf::write(&self.game, self.komi, self.sgf_rules.as_deref());
+        let text = sgf::write(&self.game, self.komi, Some(self.rules.sgf_name()));
         match file {
             None => Ok(text),
             Some(path) => std::fs::write(path, text)
@@ -293,11 +435,12 @@ impl Engine {
     fn showboard(&self) -> String {
         let board = self.game.board();
         format!(
-            "\n{board}Black (X) has captured {} stones\nWhite (O) has captured {} stones\n{} to move, komi {}",
+            "\n{board}Black (X) has captured {} stones\nWhite (O) has captured {} stones\n{} to move, komi {}, rules {}",
             board.captures(Color::Black),
             board.captures(Color::White),
             self.game.to_move(),
             self.komi,
+            self.rules,
         )
     }
 }

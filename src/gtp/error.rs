@@ -27,6 +27,8 @@ pub enum GtpError {
     CannotLoadFile,
     /// `final_score` cannot give a result.
     CannotScore,
+    /// `kgs-rules` or `--rules` with a name we do not know.
+    UnknownRules,
     /// A file could not be written (`printsgf FILE`).
     CannotSaveFile,
     /// A bug: a command handler panicked. The engine keeps running.
@@ -47,6 +49,7 @@ impl fmt::Display for GtpError {
             GtpError::CannotLoadFile => "cannot load file",
             GtpError::CannotScore => "cannot score",
             GtpError::CannotSaveFile => "cannot save file",
+            GtpError::UnknownRules => "unknown rules",
             GtpError::Internal => "internal error",
         })
     }

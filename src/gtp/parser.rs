@@ -215,6 +215,17 @@ pub(crate) fn opt_string(i: &[u8]) -> Result<Option<String>, GtpError> {
     args(i, opt(token)).map(|t| t.map(|t| String::from_utf8_lossy(t).into_owned()))
 }
 
+/// An optional `int`, ignored by the caller (GNU Go's `final_score
+/// [seed]`).
+pub(crate) fn opt_int(i: &[u8]) -> Result<Option<u32>, GtpError> {
+    args(i, opt(int))
+}
+
+/// One vertex that is not `pass`.
+pub(crate) fn one_point(i: &[u8]) -> Result<Point, GtpError> {
+    args(i, point)
+}
+
 /// `vertex*` with at least one entry.
 pub(crate) fn vertex_list(i: &[u8]) -> Result<Vec<Move>, GtpError> {
     args(i, many1(terminated(vertex, space0)))

@@ -214,6 +214,20 @@ impl Game {
         }
     }
 
+    /// True when a whole-board position has occurred three times with the
+    /// same player to move: a triple ko, eternal life or other cycle. Under
+    /// Japanese rules (art. 12) such a game ends without result.
+    #[must_use]
+    pub fn has_cycle(&self) -> bool {
+        let mut seen: std::collections::HashMap<(u64, Option<Color>), u32> =
+            std::collections::HashMap::new();
+        self.positions.iter().any(|r| {
+            let count = seen.entry((r.hash, r.mover)).or_insert(0);
+            *count += 1;
+            *count >= 3
+        })
+    }
+
     /// True when `color` may play `mv` now.
     #[must_use]
     pub fn is_legal(&self, color: Color, mv: Move) -> bool {
@@ -490,6 +504,34 @@ mod tests {
         assert_eq!(loose.board().color_at(pt(0, 1)), None);
         assert_eq!(loose.captures(Color::White), 2);
         loose.board().check_consistency().unwrap();
+    }
+
+    /// A ko fought back and forth under simple ko with passes as threats
+    /// repeats the whole-board position: a cycle (art. 12 no result).
+    #[test]
+    fn cycle_detection() {
+        let stones = [
+            (pt(1, 3), Color::Black),
+            (pt(0, 2), Color::Black),
+            (pt(1, 1), Color::Black),
+            (pt(2, 3), Color::White),
+            (pt(1, 2), Color::White),
+            (pt(3, 2), Color::White),
+            (pt(2, 1), Color::White),
+        ];
+        let mut game = Game::new(5, PlayRules::default());
+        game.set_position(&stones, Color::Black).unwrap();
+        for _ in 0..2 {
+            assert!(!game.has_cycle());
+            game.play(Color::Black, Move::Play(pt(2, 2))).unwrap();
+            game.play(Color::White, Move::Pass).unwrap();
+            game.play(Color::Black, Move::Pass).unwrap();
+            game.play(Color::White, Move::Play(pt(1, 2))).unwrap();
+            game.play(Color::Black, Move::Pass).unwrap();
+            game.play(Color::White, Move::Pass).unwrap();
+        }
+        game.play(Color::Black, Move::Play(pt(2, 2))).unwrap();
+        assert!(game.has_cycle());
     }
 
     /// Consecutive passes are counted from the end of the move list.

@@ -1,10 +1,252 @@
-//! The rules layer: game history, ko and suicide rules, handicap.
+//! The rules layer: rule sets as data, game history, handicap, dead-stone
+//! judgement and counting.
 //!
-//! The scoring systems, rule presets and dead-stone judgement come with the
-//! rules-core work; [`game::PlayRules`] is the part of the rules that
-//! affects which moves are legal.
+//! [`Rules`] is plain data (KataGo's model): independent knobs with named
+//! presets. [`Game`] enforces the part that decides legal moves
+//! ([`PlayRules`]); [`status`] judges life, death and seki at the end;
+//! [`score`] counts.
 
+pub mod benson;
 pub mod game;
 pub mod handicap;
+pub mod score;
+pub mod status;
+
+use std::fmt;
+use std::str::FromStr;
 
 pub use game::{Game, HandicapError, KoRule, PlayRules};
+
+/// How the game is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Territory plus prisoners (Japanese, Korean).
+    Territory,
+    /// Stones on the board plus surrounded empty points (Chinese, AGA…).
+    Area,
+}
+
+/// Compensation White gets for Black's handicap stones (in points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandicapBonus {
+    /// None (Japanese, New Zealand, Tromp-Taylor).
+    Zero,
+    /// One point per handicap stone after the first (AGA).
+    NMinusOne,
+    /// One point per handicap stone (Chinese).
+    N,
+}
+
+impl HandicapBonus {
+    /// White's bonus for `handicap` stones.
+    #[must_use]
+    pub fn points(self, handicap: u32) -> f64 {
+        f64::from(match self {
+            HandicapBonus::Zero => 0,
+            HandicapBonus::NMinusOne => handicap.saturating_sub(1),
+            HandicapBonus::N => handicap,
+        })
+    }
+}
+
+/// A rule set: every knob independent, presets by name.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rules {
+    /// Territory or area counting.
+    pub scoring: Scoring,
+    /// Which repetitions are illegal.
+    pub ko: KoRule,
+    /// Whether multi-stone suicide is legal.
+    pub suicide: bool,
+    /// Whether eyes of seki groups are worth nothing (Japanese art. 8)
+    /// under territory counting. Under area counting seki eyes always count
+    /// for their owner (they hold no opponent stone).
+    pub seki_eyes_are_territory: bool,
+    /// White's compensation for handicap stones.
+    pub handicap_bonus: HandicapBonus,
+    /// Whether stones are never removed as dead: everything on the board
+    /// counts as alive (Tromp-Taylor).
+    pub all_stones_alive: bool,
+    /// The rule set's usual komi (used unless komi was set explicitly).
+    pub default_komi: f64,
+    /// The preset's name, for `RU[]` and messages.
+    pub name: &'static str,
+}
+
+impl Rules {
+    /// Japanese rules (1989): territory, simple ko, no suicide, seki eyes
+    /// not territory, no handicap compensation, komi 6.5.
+    #[must_use]
+    pub const fn japanese() -> Rules {
+        Rules {
+            scoring: Scoring::Territory,
+            ko: KoRule::Simple,
+            suicide: false,
+            seki_eyes_are_territory: false,
+            handicap_bonus: HandicapBonus::Zero,
+            all_stones_alive: false,
+            default_komi: 6.5,
+            name: "japanese",
+        }
+    }
+
+    /// Chinese rules: area, positional superko, no suicide, White gets one
+    /// point per handicap stone, komi 7.5 (3¾ stones).
+    #[must_use]
+    pub const fn chinese() -> Rules {
+        Rules {
+            scoring: Scoring::Area,
+            ko: KoRule::PositionalSuperko,
+            suicide: false,
+            seki_eyes_are_territory: true,
+            handicap_bonus: HandicapBonus::N,
+            all_stones_alive: false,
+            default_komi: 7.5,
+            name: "chinese",
+        }
+    }
+
+    /// AGA rules: area, situational superko, handicap bonus N−1, komi 7.5.
+    #[must_use]
+    pub const fn aga() -> Rules {
+        Rules {
+            ko: KoRule::SituationalSuperko,
+            handicap_bonus: HandicapBonus::NMinusOne,
+            name: "aga",
+            ..Rules::chinese()
+        }
+    }
+
+    /// New Zealand rules: area, situational superko, suicide legal, no
+    /// handicap bonus, komi 7.
+    #[must_use]
+    pub const fn new_zealand() -> Rules {
+        Rules {
+            ko: KoRule::SituationalSuperko,
+            suicide: true,
+            handicap_bonus: HandicapBonus::Zero,
+            default_komi: 7.0,
+            name: "new_zealand",
+            ..Rules::chinese()
+        }
+    }
+
+    /// Tromp-Taylor: area with every stone on the board counted, positional
+    /// superko, suicide legal, no handicap bonus, komi 7.5.
+    #[must_use]
+    pub const fn tromp_taylor() -> Rules {
+        Rules {
+            suicide: true,
+            handicap_bonus: HandicapBonus::Zero,
+            all_stones_alive: true,
+            name: "tromp-taylor",
+            ..Rules::chinese()
+        }
+    }
+
+    /// The presets, by canonical name.
+    pub const PRESETS: [Rules; 5] = [
+        Rules::japanese(),
+        Rules::chinese(),
+        Rules::aga(),
+        Rules::new_zealand(),
+        Rules::tromp_taylor(),
+    ];
+
+    /// The name written to SGF `RU[]`.
+    #[must_use]
+    pub fn sgf_name(&self) -> &'static str {
+        match self.name {
+            "japanese" => "Japanese",
+            "chinese" => "Chinese",
+            "aga" => "AGA",
+            "new_zealand" => "NZ",
+            _ => "Tromp-Taylor",
+        }
+    }
+
+    /// The play-time part of the rules.
+    #[must_use]
+    pub fn play_rules(&self) -> PlayRules {
+        PlayRules {
+            ko: self.ko,
+            suicide_allowed: self.suicide,
+        }
+    }
+}
+
+impl Default for Rules {
+    /// Japanese.
+    fn default() -> Rules {
+        Rules::japanese()
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// An unknown rule-set name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRules(pub String);
+
+impl fmt::Display for UnknownRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown rules {:?}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownRules {}
+
+impl FromStr for Rules {
+    type Err = UnknownRules;
+
+    /// Case-insensitive names and the aliases GTP clients and SGF files use:
+    /// `japanese`/`jp`/`korean`, `chinese`/`cn`/`chinese-kgs`/`chinese-ogs`,
+    /// `aga`/`bga`/`french`, `new_zealand`/`new-zealand`/`nz`,
+    /// `tromp-taylor`/`tromp_taylor`/`tt`.
+    fn from_str(s: &str) -> Result<Rules, UnknownRules> {
+        let key = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+        Ok(match key.as_str() {
+            "japanese" | "jp" | "japan" | "korean" | "kr" => Rules::japanese(),
+            "chinese" | "cn" | "china" | "chinese-kgs" | "chinese-ogs" => Rules::chinese(),
+            "aga" | "bga" | "french" => Rules::aga(),
+            "new-zealand" | "nz" | "newzealand" => Rules::new_zealand(),
+            "tromp-taylor" | "tt" | "tromptaylor" => Rules::tromp_taylor(),
+            _ => return Err(UnknownRules(s.to_string())),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Names and aliases map to presets, and presets round-trip by name.
+    #[test]
+    fn names_and_presets() {
+        assert_eq!("Japanese".parse::<Rules>().unwrap(), Rules::japanese());
+        assert_eq!(
+            "chinese".parse::<Rules>().unwrap().ko,
+            KoRule::PositionalSuperko
+        );
+        assert_eq!("NZ".parse::<Rules>().unwrap(), Rules::new_zealand());
+        assert_eq!(
+            "new_zealand".parse::<Rules>().unwrap(),
+            Rules::new_zealand()
+        );
+        assert_eq!(
+            "Tromp Taylor".parse::<Rules>().unwrap(),
+            Rules::tromp_taylor()
+        );
+        assert!("ing".parse::<Rules>().is_err());
+        for r in Rules::PRESETS {
+            assert_eq!(r.name.parse::<Rules>().unwrap(), r);
+        }
+        assert_eq!(Rules::aga().handicap_bonus.points(4), 3.0);
+        assert_eq!(Rules::chinese().handicap_bonus.points(4), 4.0);
+        assert_eq!(Rules::japanese().handicap_bonus.points(4), 0.0);
+    }
+}

@@ -1,0 +1,269 @@
+//! Counting a finished game under territory or area rules.
+//!
+//! After the judgement, the empty points and dead stones form regions.
+//! A region touching live stones of one colour only belongs to that colour;
+//! any other region is dame. Then:
+//! - **territory** (Japanese): a player's score is the points of their
+//!   regions (empty points and the dead stones inside, which are removed)
+//!   plus prisoners (captures during play and the dead stones removed).
+//!   Under art. 8, regions bordered by a seki chain (seki eyes) are worth
+//!   nothing; dead stones outside territory are not removed (art. 10-1);
+//! - **area** (Chinese): live stones (seki included) plus the points of
+//!   their regions (seki eyes count for their owner); dame count for nobody.
+//!
+//! White adds komi and, under area rules, the handicap bonus.
+
+use std::fmt;
+
+use super::status::{Judgement, StoneStatus};
+use super::{Rules, Scoring};
+use crate::board::{ARRAY_LEN, Board, Point};
+use crate::color::Color;
+
+/// In a region touching both colours (a border left open), a point counts
+/// as territory when one side owns it in this share of status playouts
+/// (ownership from −1 to +1); otherwise it is dame.
+pub const OPEN_BORDER_OWNERSHIP: f64 = 0.6;
+
+/// What an empty point or dead stone counts as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PointOwner {
+    /// Territory (or area) of this colour.
+    Territory(Color),
+    /// An eye of a seki group: worth nothing under territory rules with
+    /// art. 8, its owner's area under area rules.
+    SekiEye(Color),
+    /// Neutral.
+    Dame,
+}
+
+/// The count, with its working.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Score {
+    /// The rules counted under.
+    pub rules: Rules,
+    /// Komi.
+    pub komi: f64,
+    /// Handicap stones (for the bonus).
+    pub handicap: u32,
+    /// White's handicap bonus under these rules.
+    pub handicap_bonus: f64,
+    /// Empty points of each colour's territory (not seki eyes).
+    pub territory: [u32; 2],
+    /// Opponent dead stones inside each colour's territory (removed; worth a
+    /// point of territory and a prisoner each under territory rules).
+    pub dead_removed: [u32; 2],
+    /// Captures during play (prisoners held).
+    pub captures: [u32; 2],
+    /// Live stones on the board, seki stones included.
+    pub stones: [u32; 2],
+    /// Stones in seki.
+    pub seki_stones: [u32; 2],
+    /// Empty points that are eyes of seki groups.
+    pub seki_eyes: [u32; 2],
+    /// Dame (empty points and dead stones outside any territory).
+    pub dame: u32,
+    /// Black's total and White's total (komi and bonus included).
+    pub totals: [f64; 2],
+    /// Per point (`Point::index`): what empty points and dead stones count
+    /// as; `None` for live stones and off-board.
+    owners: Vec<Option<PointOwner>>,
+}
+
+impl Score {
+    /// Black's total minus White's.
+    #[must_use]
+    pub fn margin(&self) -> f64 {
+        self.totals[0] - self.totals[1]
+    }
+
+    /// What the empty point or dead stone at `p` counts as.
+    #[must_use]
+    pub fn owner(&self, p: Point) -> Option<PointOwner> {
+        self.owners[p.index()]
+    }
+}
+
+/// The result in SGF `RE` style, one decimal as GNU Go prints it:
+/// `B+2.5`, `W+12.0`, or `0` for a draw.
+pub struct ResultText(pub f64);
+
+impl fmt::Display for ResultText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let margin = self.0;
+        if margin > 0.0 {
+            write!(f, "B+{margin:.1}")
+        } else if margin < 0.0 {
+            write!(f, "W+{:.1}", -margin)
+        } else {
+            f.write_str("0")
+        }
+    }
+}
+
+/// Counts `board` with the statuses of `judgement`.
+#[must_use]
+pub fn count(
+    board: &Board,
+    judgement: &Judgement,
+    rules: &Rules,
+    komi: f64,
+    handicap: u32,
+) -> Score {
+    let mut owners = vec![None; ARRAY_LEN];
+    let mut score = Score {
+        rules: *rules,
+        komi,
+        handicap,
+        handicap_bonus: if rules.scoring == Scoring::Area {
+            rules.handicap_bonus.points(handicap)
+        } else {
+            0.0
+        },
+        territory: [0; 2],
+        dead_removed: [0; 2],
+        captures: [board.captures(Color::Black), board.captures(Color::White)],
+        stones: [0; 2],
+        seki_stones: [0; 2],
+        seki_eyes: [0; 2],
+        dame: 0,
+        totals: [0.0; 2],
+        owners: Vec::new(),
+    };
+    let mut seen = vec![false; ARRAY_LEN];
+    for start in board.points() {
+        if let Some(c) = board.color_at(start)
+            && judgement.is_live_stone(start)
+        {
+            score.stones[c.index()] += 1;
+            if judgement.status(start) == Some(StoneStatus::Seki) {
+                score.seki_stones[c.index()] += 1;
+            }
+            continue;
+        }
+        if seen[start.index()] {
+            continue;
+        }
+        // A region of empty points and dead stones.
+        let mut region = vec![start];
+        seen[start.index()] = true;
+        let (mut borders_black, mut borders_white, mut borders_seki) = (false, false, false);
+        let mut i = 0;
+        while i < region.len() {
+            for n in region[i].neighbours() {
+                if !board.is_on_board(n) {
+                    continue;
+                }
+                match board.color_at(n) {
+                    Some(c) if judgement.is_live_stone(n) => {
+                        if c == Color::Black {
+                            borders_black = true
+                        } else {
+                            borders_white = true
+                        }
+                        borders_seki |= judgement.status(n) == Some(StoneStatus::Seki);
+                    }
+                    _ if !seen[n.index()] => {
+                        seen[n.index()] = true;
+                        region.push(n);
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        let enclosed_by = match (borders_black, borders_white) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        };
+        for &p in &region {
+            let owner = match enclosed_by {
+                Some(c) if borders_seki && !rules.seki_eyes_are_territory => PointOwner::SekiEye(c),
+                Some(c) => PointOwner::Territory(c),
+                // An open border (the players passed before closing it):
+                // points one side owns in nearly every playout are its
+                // territory, the rest dame.
+                None if judgement.ownership(p) >= OPEN_BORDER_OWNERSHIP => {
+                    PointOwner::Territory(Color::Black)
+                }
+                None if judgement.ownership(p) <= -OPEN_BORDER_OWNERSHIP => {
+                    PointOwner::Territory(Color::White)
+                }
+                None => PointOwner::Dame,
+            };
+            owners[p.index()] = Some(owner);
+            let empty = board.color_at(p).is_none();
+            match owner {
+                PointOwner::Territory(c) => {
+                    if empty {
+                        score.territory[c.index()] += 1;
+                    } else {
+                        score.dead_removed[c.index()] += 1;
+                    }
+                }
+                PointOwner::SekiEye(c) => score.seki_eyes[c.index()] += u32::from(empty),
+                PointOwner::Dame => score.dame += 1,
+            }
+        }
+    }
+    for c in Color::ALL {
+        let i = c.index();
+        let points = match rules.scoring {
+            Scoring::Territory => {
+                score.territory[i] + 2 * score.dead_removed[i] + score.captures[i]
+            }
+            Scoring::Area => {
+                score.stones[i] + score.territory[i] + score.dead_removed[i] + score.seki_eyes[i]
+            }
+        };
+        score.totals[i] = f64::from(points);
+    }
+    score.totals[1] += komi + score.handicap_bonus;
+    score.owners = owners;
+    score
+}
+
+impl fmt::Display for Score {
+    /// The working of the count, one item per line (`tengen-score_details`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let area = self.rules.scoring == Scoring::Area;
+        writeln!(
+            f,
+            "rules {} ({} counting)",
+            self.rules,
+            if area { "area" } else { "territory" }
+        )?;
+        for c in Color::ALL {
+            let i = c.index();
+            write!(f, "{c}: territory {}", self.territory[i])?;
+            if area {
+                write!(
+                    f,
+                    ", stones {}, dead stones in area {}",
+                    self.stones[i], self.dead_removed[i]
+                )?;
+                write!(f, ", seki eyes {}", self.seki_eyes[i])?;
+            } else {
+                write!(
+                    f,
+                    ", dead stones removed {} (x2: point and prisoner)",
+                    self.dead_removed[i]
+                )?;
+                write!(f, ", captures {}", self.captures[i])?;
+                write!(f, ", seki eyes {} (not counted)", self.seki_eyes[i])?;
+            }
+            writeln!(
+                f,
+                ", seki stones {}, total {}",
+                self.seki_stones[i], self.totals[i]
+            )?;
+        }
+        writeln!(
+            f,
+            "komi {}, handicap {}, handicap bonus {}, dame {}",
+            self.komi, self.handicap, self.handicap_bonus, self.dame
+        )?;
+        write!(f, "result {}", ResultText(self.margin()))
+    }
+}

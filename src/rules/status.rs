@@ -1,0 +1,328 @@
+//! Dead-stone and seki judgement at the end of a game.
+//!
+//! 1. **Benson** ([`super::benson`]): pass-alive chains are alive, and
+//!    stones inside the opponent's pass-alive territory are dead. Certain.
+//! 2. **Playouts** for every other chain: many status playouts from the
+//!    final position ([`status_playout`]: random legal moves that never
+//!    fill an own eye nor put a chain of two or more stones into atari),
+//!    half with Black to move first and half with White, counting who owns
+//!    each point at the end. A chain whose mean ownership in its own favour
+//!    is below [`DEAD_BELOW`] is dead. Seeded from the position, so the
+//!    answer is reproducible.
+//! 3. **Seki**: with the dead stones removed, an empty point next to live
+//!    stones of both colours that neither side can fill without putting its
+//!    own chain into atari (or committing suicide) is a seki liberty; live
+//!    chains touching one are in seki. This covers no-eye seki and
+//!    one-eye-plus-shared-liberty seki, and leaves ordinary dame (which
+//!    either side could fill safely) alone.
+//!
+//! The same judgement serves `final_status_list`, `final_score` and the
+//! engine's pass decision.
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use super::Rules;
+use super::benson::pass_alive;
+use crate::board::playout::status_playout;
+use crate::board::{ARRAY_LEN, Board, Point};
+use crate::color::Color;
+
+/// Status playouts per judgement.
+pub const STATUS_PLAYOUTS: u32 = 1000;
+/// A chain is dead when its mean ownership in its own favour (from −1,
+/// always the opponent's, to +1, always its own) is below this.
+pub const DEAD_BELOW: f64 = 0.25;
+/// Seed of the status playouts, mixed with the position's hash.
+pub const STATUS_SEED: u64 = 0x5354_4154_5553_2121; // "STATUS!!"
+
+/// The status of a stone at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoneStatus {
+    /// Alive, not in seki.
+    Alive,
+    /// Dead: removed before counting when inside the opponent's territory.
+    Dead,
+    /// Alive in seki.
+    Seki,
+}
+
+/// How a chain's status was decided (reported by `tengen-score_details`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Benson's algorithm: certain.
+    Benson,
+    /// Ownership statistics of status playouts.
+    Playouts,
+    /// The seki test on shared liberties.
+    SekiTest,
+    /// The rules count every stone as alive (Tromp-Taylor).
+    Rules,
+}
+
+/// The judgement of a final position.
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    /// Per point (indexed by `Point::index`): status and method of the
+    /// stone there, `None` for empty points.
+    status: Vec<Option<(StoneStatus, Method)>>,
+    /// Per point: mean area ownership over the playouts, +1 Black, −1 White.
+    ownership: Vec<f64>,
+}
+
+impl Judgement {
+    /// Status of the stone at `p` (`None` if empty).
+    #[must_use]
+    pub fn status(&self, p: Point) -> Option<StoneStatus> {
+        self.status[p.index()].map(|(s, _)| s)
+    }
+
+    /// How the status of the stone at `p` was decided.
+    #[must_use]
+    pub fn method(&self, p: Point) -> Option<Method> {
+        self.status[p.index()].map(|(_, m)| m)
+    }
+
+    /// Mean ownership of `p`: +1 always Black's, −1 always White's.
+    #[must_use]
+    pub fn ownership(&self, p: Point) -> f64 {
+        self.ownership[p.index()]
+    }
+
+    /// True when the stone at `p` is alive or in seki.
+    #[must_use]
+    pub fn is_live_stone(&self, p: Point) -> bool {
+        matches!(self.status(p), Some(StoneStatus::Alive | StoneStatus::Seki))
+    }
+}
+
+/// Judges every stone of `board` under `rules`.
+#[must_use]
+pub fn judge(board: &Board, rules: &Rules) -> Judgement {
+    let mut status = vec![None; ARRAY_LEN];
+    if rules.all_stones_alive {
+        for (p, _) in board.stones() {
+            status[p.index()] = Some((StoneStatus::Alive, Method::Rules));
+        }
+        return Judgement {
+            status,
+            ownership: ownership(board, 0),
+        };
+    }
+    for color in Color::ALL {
+        let proof = pass_alive(board, color);
+        for &h in &proof.chains {
+            for s in board.chain_stones(h) {
+                status[s.index()] = Some((StoneStatus::Alive, Method::Benson));
+            }
+        }
+        for &p in &proof.territory {
+            if board.color_at(p) == Some(color.other()) {
+                status[p.index()] = Some((StoneStatus::Dead, Method::Benson));
+            }
+        }
+    }
+    let ownership = ownership(board, STATUS_PLAYOUTS);
+    for p in board.points() {
+        let Some(color) = board.color_at(p) else {
+            continue;
+        };
+        if status[p.index()].is_some() || board.chain_head(p) != p {
+            continue;
+        }
+        let stones: Vec<Point> = board.chain_stones(p).collect();
+        let sign = color.fold(1.0, -1.0);
+        let mean = stones
+            .iter()
+            .map(|s| sign * ownership[s.index()])
+            .sum::<f64>()
+            / stones.len() as f64;
+        let verdict = if mean < DEAD_BELOW {
+            StoneStatus::Dead
+        } else {
+            StoneStatus::Alive
+        };
+        for s in stones {
+            status[s.index()] = Some((verdict, Method::Playouts));
+        }
+    }
+    revive_surrounded_by_dead(board, &mut status);
+    mark_seki(board, &mut status);
+    Judgement { status, ownership }
+}
+
+/// A dead chain whose neighbouring enemy chains are all dead is alive: once
+/// they are removed it stands in its owner's own area (a stone left inside
+/// a dead group, often in atari, that playouts see captured too often).
+fn revive_surrounded_by_dead(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
+    let is_dead = |status: &[Option<(StoneStatus, Method)>], p: Point| {
+        matches!(status[p.index()], Some((StoneStatus::Dead, _)))
+    };
+    for p in board.points() {
+        let Some(color) = board.color_at(p) else {
+            continue;
+        };
+        if board.chain_head(p) != p
+            || !is_dead(status, p)
+            || status[p.index()].is_some_and(|(_, m)| m == Method::Benson)
+        {
+            continue;
+        }
+        let enemies: Vec<Point> = board
+            .chain_stones(p)
+            .flat_map(|s| s.neighbours())
+            .filter(|&n| board.color_at(n) == Some(color.other()))
+            .collect();
+        if !enemies.is_empty() && enemies.iter().all(|&e| is_dead(status, e)) {
+            for s in board.chain_stones(p) {
+                status[s.index()] = Some((StoneStatus::Alive, Method::Playouts));
+            }
+        }
+    }
+}
+
+/// Mean area ownership of each point over `playouts` status playouts
+/// (alternating the first player); with no playouts, the area owner of
+/// the position itself.
+fn ownership(board: &Board, playouts: u32) -> Vec<f64> {
+    let mut total = vec![0.0; ARRAY_LEN];
+    let owner_value = |b: &Board, p: Point| match b.area_owner(p) {
+        Some(Color::Black) => 1.0,
+        Some(Color::White) => -1.0,
+        None => 0.0,
+    };
+    if playouts == 0 {
+        for p in board.points() {
+            total[p.index()] = owner_value(board, p);
+        }
+        return total;
+    }
+    let mut rng = SmallRng::seed_from_u64(STATUS_SEED ^ board.hash());
+    let mut scratch = board.clone();
+    for i in 0..playouts {
+        scratch.copy_from(board);
+        let first = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        status_playout(&mut scratch, first, &mut rng);
+        for p in board.points() {
+            total[p.index()] += owner_value(&scratch, p);
+        }
+    }
+    for v in &mut total {
+        *v /= f64::from(playouts);
+    }
+    total
+}
+
+/// The largest eye (empty region enclosed by one colour) through which seki
+/// spreads from chain to chain.
+pub const SEKI_EYE_MAX: usize = 3;
+
+/// Chains sharing a small eye with a seki chain are part of the same seki
+/// (goscorer's "macrochains"): their common eye is a seki eye, not
+/// territory. Repeats until nothing changes.
+fn spread_seki_through_eyes(cleared: &Board, seki_heads: &mut Vec<Point>) {
+    let mut seen = vec![false; ARRAY_LEN];
+    let mut eyes: Vec<Vec<Point>> = Vec::new();
+    for start in cleared.points() {
+        if seen[start.index()] || cleared.color_at(start).is_some() {
+            continue;
+        }
+        let mut region = vec![start];
+        seen[start.index()] = true;
+        let mut colors = [false; 2];
+        let mut borders: Vec<Point> = Vec::new();
+        let mut i = 0;
+        while i < region.len() {
+            for n in region[i].neighbours() {
+                if !cleared.is_on_board(n) {
+                    continue;
+                }
+                match cleared.color_at(n) {
+                    Some(c) => {
+                        colors[c.index()] = true;
+                        let h = cleared.chain_head(n);
+                        if !borders.contains(&h) {
+                            borders.push(h);
+                        }
+                    }
+                    None if !seen[n.index()] => {
+                        seen[n.index()] = true;
+                        region.push(n);
+                    }
+                    None => {}
+                }
+            }
+            i += 1;
+        }
+        if region.len() <= SEKI_EYE_MAX && colors[0] != colors[1] {
+            eyes.push(borders);
+        }
+    }
+    loop {
+        let before = seki_heads.len();
+        for borders in &eyes {
+            if borders.iter().any(|h| seki_heads.contains(h)) {
+                for &h in borders {
+                    if !seki_heads.contains(&h) {
+                        seki_heads.push(h);
+                    }
+                }
+            }
+        }
+        if seki_heads.len() == before {
+            break;
+        }
+    }
+}
+
+/// Marks live chains that touch a seki liberty as seki (see module docs).
+fn mark_seki(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
+    let live: Vec<(Point, Color)> = board
+        .stones()
+        .into_iter()
+        .filter(|&(p, _)| matches!(status[p.index()], Some((StoneStatus::Alive, _))))
+        .collect();
+    let Ok(cleared) = Board::from_stones(board.size(), &live, [0, 0]) else {
+        return;
+    };
+    let mut seki_heads: Vec<Point> = Vec::new();
+    for p in cleared.points() {
+        if cleared.color_at(p).is_some() {
+            continue;
+        }
+        let touches = |c: Color| {
+            p.neighbours()
+                .iter()
+                .any(|&n| cleared.color_at(n) == Some(c))
+        };
+        if !(touches(Color::Black) && touches(Color::White)) {
+            continue;
+        }
+        let fillable = |c: Color| cleared.is_legal(c, p) && !cleared.is_big_self_atari(c, p);
+        if fillable(Color::Black) || fillable(Color::White) {
+            continue;
+        }
+        for n in p.neighbours() {
+            if cleared.color_at(n).is_some() {
+                let h = cleared.chain_head(n);
+                if !seki_heads.contains(&h) {
+                    seki_heads.push(h);
+                }
+            }
+        }
+    }
+    spread_seki_through_eyes(&cleared, &mut seki_heads);
+    for h in seki_heads {
+        for s in cleared.chain_stones(h) {
+            // Benson-alive chains cannot be in seki: they have two eyes and
+            // a shared liberty next to them is fillable by their owner.
+            if status[s.index()] != Some((StoneStatus::Alive, Method::Benson)) {
+                status[s.index()] = Some((StoneStatus::Seki, Method::SekiTest));
+            }
+        }
+    }
+}
