@@ -85,6 +85,50 @@ fn error_texts_and_untouched_state() {
     ]);
 }
 
+/// Rules and scoring errors: unknown rule names, bad status words, and
+/// `cannot score` for a game without result (Japanese art. 12).
+#[test]
+fn rules_and_scoring_errors() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests/games/ko.sgf");
+    let mut pairs = vec![
+        ("kgs-rules ing".to_string(), "? unknown rules"),
+        ("final_status_list living".to_string(), "? syntax error"),
+        ("final_status pass".to_string(), "? syntax error"),
+        ("final_status z25".to_string(), "? syntax error"),
+        (format!("loadsgf {}", dir.display()), "= "),
+    ];
+    // Simple ko: the cycle repeats the position a third time at the
+    // seventh move; from then on there is no result.
+    for mv in [
+        "b c3", "w pass", "b pass", "w b3", "b pass", "w pass", "b c3",
+    ] {
+        pairs.push((format!("play {mv}"), "= "));
+    }
+    pairs.push(("final_score".to_string(), "? cannot score"));
+    let pairs: Vec<(&str, &str)> = pairs.iter().map(|(c, r)| (c.as_str(), *r)).collect();
+    check(&pairs);
+}
+
+/// Under Chinese rules (positional superko) the same sequence cannot be
+/// played: the retake is refused, and the game can be scored.
+#[test]
+fn superko_prevents_the_cycle() {
+    let ko = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests/games/ko.sgf");
+    let out = transcript(&format!(
+        "kgs-rules chinese\nloadsgf {}\nplay b c3\nplay w pass\nplay b pass\nplay w b3\nfinal_score\n",
+        ko.display()
+    ));
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(
+        replies[..6],
+        ["= ", "= ", "= ", "= ", "= ", "? illegal move"]
+    );
+    assert!(
+        replies[6].starts_with("= W+") || replies[6].starts_with("= B+"),
+        "{out}"
+    );
+}
+
 /// Time commands accept every documented form, reject malformed ones.
 #[test]
 fn time_commands() {

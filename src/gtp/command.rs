@@ -72,6 +72,8 @@ pub enum Command {
     TengenScoreDetails,
     /// `tengen-result`: the result, or "no result" (art. 12).
     TengenResult,
+    /// `is_legal color vertex` (GNU Go): `1` or `0` under the current rules.
+    IsLegal(Color, Move),
 }
 
 /// One row of the command table.
@@ -199,6 +201,10 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "tengen-result",
         parse: |a| no_args(a).map(|()| Command::TengenResult),
+    },
+    CommandSpec {
+        name: "is_legal",
+        parse: |a| one_move(a).map(|(c, m)| Command::IsLegal(c, m)),
     },
 ];
 

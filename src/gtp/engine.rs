@@ -182,6 +182,15 @@ impl Engine {
             Command::FinalStatusList(which) => self.final_status_list(&which),
             Command::FinalStatus(p) => self.final_status(p),
             Command::TengenScoreDetails => self.score().map(|s| s.to_string()),
+            Command::IsLegal(color, mv) => {
+                let mv = self.on_board(mv)?;
+                Ok(if self.game.is_legal(color, mv) {
+                    "1"
+                } else {
+                    "0"
+                }
+                .into())
+            }
             Command::TengenResult => {
                 if self.is_no_result() {
                     Ok(
@@ -249,7 +258,8 @@ impl Engine {
             Ok(status) => {
                 let judgement = self.judgement().clone();
                 let board = self.game.board();
-                let lines: Vec<String> = board
+                // One chain per line, chains ordered by their lowest point.
+                let mut chains: Vec<Vec<Point>> = board
                     .points()
                     .filter(|&p| board.color_at(p).is_some() && board.chain_head(p) == p)
                     .filter(|&p| judgement.status(p) == Some(status))
@@ -257,7 +267,13 @@ impl Engine {
                         let mut stones: Vec<Point> = board.chain_stones(p).collect();
                         stones.sort_unstable();
                         stones
-                            .iter()
+                    })
+                    .collect();
+                chains.sort_unstable();
+                let lines: Vec<String> = chains
+                    .iter()
+                    .map(|c| {
+                        c.iter()
                             .map(|&s| point_text(s))
                             .collect::<Vec<_>>()
                             .join(" ")
@@ -334,13 +350,28 @@ impl Engine {
     }
 
     fn genmove(&mut self, color: Color, commit: bool) -> Result<String, GtpError> {
-        let mv = random_move(&self.game, color, &mut self.rng);
+        let mv = if self.passing_wins(color) {
+            Move::Pass
+        } else {
+            random_move(&self.game, color, &mut self.rng)
+        };
         debug_assert!(self.game.is_legal(color, mv));
         if commit {
             self.game.play(color, mv).map_err(|_| GtpError::Internal)?;
         }
         log::info!("{color} plays {}", move_text(mv));
         Ok(move_text(mv))
+    }
+
+    /// True when the opponent has just passed and the count of the current
+    /// position (the same judgement `final_score` uses) says `color` wins:
+    /// passing then ends the game with a win.
+    fn passing_wins(&mut self, color: Color) -> bool {
+        if self.game.moves().last() != Some(&(color.other(), Move::Pass)) {
+            return false;
+        }
+        self.score()
+            .is_ok_and(|s| color.fold(s.margin() > 0.0, s.margin() < 0.0))
     }
 
     fn place_handicap(&mut self, points: &[Point]) -> Result<String, GtpError> {

@@ -183,7 +183,9 @@ pub fn count(
                 Some(c) => PointOwner::Territory(c),
                 // An open border (the players passed before closing it):
                 // points one side owns in nearly every playout are its
-                // territory, the rest dame.
+                // territory, the rest dame. Tromp-Taylor counts strictly
+                // by reachability.
+                None if rules.all_stones_alive => PointOwner::Dame,
                 None if judgement.ownership(p) >= OPEN_BORDER_OWNERSHIP => {
                     PointOwner::Territory(Color::Black)
                 }
@@ -265,5 +267,74 @@ impl fmt::Display for Score {
             self.komi, self.handicap, self.handicap_bonus, self.dame
         )?;
         write!(f, "result {}", ResultText(self.margin()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Move;
+    use crate::mcts::random::random_move;
+    use crate::rules::status::judge;
+    use crate::rules::{Game, PlayRules};
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    /// On random finished games (no handicap, komi 0), area and territory
+    /// margins differ exactly by the stones each side played, plus seki
+    /// eyes, minus dead stones left outside territory (rules.md §3.2):
+    /// area(B−W) − territory(B−W) = (m_B − m_W) + (seki_eyes_B − seki_eyes_W)
+    ///   − (dead_B − dead_B_in_W_territory) + (dead_W − dead_W_in_B_territory).
+    #[test]
+    fn area_and_territory_margins_are_related() {
+        let mut rng = SmallRng::seed_from_u64(21);
+        for (i, size) in [7, 9, 9, 9, 11, 13]
+            .into_iter()
+            .cycle()
+            .take(18)
+            .enumerate()
+        {
+            let mut game = Game::new(size, PlayRules::default());
+            let mut played = [0i64; 2];
+            let mut color = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            while game.consecutive_passes() < 2 && game.moves().len() < 4 * size * size {
+                let mv = random_move(&game, color, &mut rng);
+                game.play(color, mv).unwrap();
+                if mv != Move::Pass {
+                    played[color.index()] += 1;
+                }
+                color = color.other();
+            }
+            let board = game.board();
+            let judgement = judge(board, &Rules::japanese());
+            let territory = count(board, &judgement, &Rules::japanese(), 0.0, 0);
+            let area = count(board, &judgement, &Rules::chinese(), 0.0, 0);
+            let dead = |c: Color| {
+                board
+                    .stones()
+                    .iter()
+                    .filter(|&&(p, sc)| sc == c && judgement.status(p) == Some(StoneStatus::Dead))
+                    .count() as i64
+            };
+            let (b, w) = (Color::Black.index(), Color::White.index());
+            let want = (played[b] - played[w]) + i64::from(territory.seki_eyes[b])
+                - i64::from(territory.seki_eyes[w])
+                - (dead(Color::Black) - i64::from(territory.dead_removed[w]))
+                + (dead(Color::White) - i64::from(territory.dead_removed[b]));
+            let got = area.margin() - territory.margin();
+            assert_eq!(got, want as f64, "game {i} on {size}x{size}\n{board}");
+        }
+    }
+
+    /// The result text has one decimal, as GNU Go prints it.
+    #[test]
+    fn result_text() {
+        assert_eq!(ResultText(2.5).to_string(), "B+2.5");
+        assert_eq!(ResultText(-12.0).to_string(), "W+12.0");
+        assert_eq!(ResultText(0.0).to_string(), "0");
     }
 }
