@@ -11,6 +11,7 @@ use tengen::gtp::{self, Engine, EngineOptions};
 fn engine() -> Engine {
     Engine::new(&EngineOptions {
         seed: Some(1),
+        playouts: Some(300),
         ..EngineOptions::default()
     })
 }
@@ -269,7 +270,7 @@ fn binary_stdout_is_protocol_only() {
         ("protocol_version\nplay b d4", 2),
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["-vvv", "--seed", "5"])
+            .args(["-vvv", "--seed", "5", "--playouts", "300"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

@@ -10,7 +10,7 @@
 //! - a test without `#?` passes unless the engine answers `?`;
 //! - other `#` lines are comments.
 //!
-//! Each file gets a fresh engine (seed 1) with the file's folder as working
+//! Each file gets a fresh engine (seed 1, 1000 playouts per move) with the file's folder as working
 //! directory, as gogui-regress does. Every response is also checked for
 //! exact framing. Failures are reported as `file:line`.
 
@@ -20,6 +20,10 @@ use std::process::ExitCode;
 
 use regex::Regex;
 use tengen::gtp::{self, Engine, EngineOptions};
+
+/// Simulations per `genmove` in regression files (deterministic with the
+/// seed; the same as `scripts/regress.py`'s default engine line).
+const REGRESS_PLAYOUTS: u64 = 1000;
 
 /// The `#?` expectation of a test.
 struct Expectation {
@@ -115,6 +119,7 @@ fn run_file(path: &Path, tally: &mut Tally) -> Result<(), String> {
     std::env::set_current_dir(dir).map_err(|e| e.to_string())?;
     let mut engine = Engine::new(&EngineOptions {
         seed: Some(1),
+        playouts: Some(REGRESS_PLAYOUTS),
         ..EngineOptions::default()
     });
     let mut pending: Option<Pending> = None;

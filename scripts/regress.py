@@ -20,7 +20,7 @@ import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_ENGINE = os.path.join(HERE, "..", "target", "release", "tengen") + " --seed 1"
+DEFAULT_ENGINE = os.path.join(HERE, "..", "target", "release", "tengen") + " --seed 1 --playouts 1000"
 
 
 def read_response(proc):

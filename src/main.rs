@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tengen::benchmark;
 use tengen::board::{MAX_SIZE, MIN_SIZE};
-use tengen::gtp::engine::DEFAULT_SIZE;
+use tengen::gtp::engine::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
 use tengen::gtp::{self, Engine, EngineOptions};
 use tengen::rules::Rules;
 
@@ -41,6 +41,21 @@ struct Cli {
     /// Initial board size, 2 to 25.
     #[arg(long, default_value_t = DEFAULT_SIZE, value_parser = board_size)]
     size: usize,
+
+    /// Simulations per move. Alone (no --time, no time settings from the
+    /// controller) it fixes the search size: with --seed the engine is then
+    /// deterministic.
+    #[arg(long)]
+    playouts: Option<u64>,
+
+    /// Seconds per move; overrides the controller's time settings (but
+    /// never exceeds the time left on its clock).
+    #[arg(long)]
+    time: Option<f64>,
+
+    /// Most nodes in the search tree (about 40 bytes each).
+    #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
+    max_nodes: usize,
 
     /// More log output on standard error: -v info, -vv debug, -vvv trace.
     /// Default: warnings only. RUST_LOG overrides.
@@ -103,6 +118,9 @@ fn main() -> ExitCode {
                 komi: cli.komi,
                 size: cli.size,
                 rules: cli.rules,
+                playouts: cli.playouts,
+                time: cli.time,
+                max_nodes: cli.max_nodes,
             };
             let mut engine = Engine::new(&options);
             match gtp::run(io::stdin(), io::stdout().lock(), &mut engine) {

@@ -69,7 +69,7 @@ fn random_move_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool>(
 /// Plays a light playout on `board`, `to_move` first, until two passes in a
 /// row (or the move cap), and scores the result by area.
 pub fn playout<R: Rng + ?Sized>(board: &mut Board, to_move: Color, rng: &mut R) -> PlayoutResult {
-    playout_with::<R, false>(board, to_move, rng)
+    playout_with::<R, false>(board, to_move, None, rng, None)
 }
 
 /// A playout for judging life and death: like [`playout`], but no player
@@ -84,7 +84,20 @@ pub fn status_playout<R: Rng + ?Sized>(
     to_move: Color,
     rng: &mut R,
 ) -> PlayoutResult {
-    playout_with::<R, true>(board, to_move, rng)
+    playout_with::<R, true>(board, to_move, None, rng, None)
+}
+
+/// The search's playout: the status playout policy ([`status_playout`])
+/// continuing a game whose last move was `last`, appending every stone
+/// played to `record` (for AMAF statistics).
+pub fn tactical_playout<R: Rng + ?Sized>(
+    board: &mut Board,
+    to_move: Color,
+    last: Option<Point>,
+    rng: &mut R,
+    record: &mut Vec<(Color, Point)>,
+) -> PlayoutResult {
+    playout_with::<R, true>(board, to_move, last, rng, Some(record))
 }
 
 /// The MoGo-style answer to the opponent's move at `last`: capture an
@@ -118,13 +131,14 @@ pub fn tactical_reply(board: &Board, color: Color, last: Point) -> Option<Point>
 fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool>(
     board: &mut Board,
     to_move: Color,
+    mut last: Option<Point>,
     rng: &mut R,
+    mut record: Option<&mut Vec<(Color, Point)>>,
 ) -> PlayoutResult {
     let max_moves = MAX_MOVES_PER_POINT * board.size() * board.size();
     let mut color = to_move;
     let mut moves = 0u32;
     let mut passes = 0;
-    let mut last: Option<Point> = None;
     while passes < 2 && (moves as usize) < max_moves {
         let tactical = if NO_BIG_SELF_ATARI {
             last.and_then(|l| tactical_reply(board, color, l))
@@ -136,6 +150,9 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool>(
                 board.play_unchecked(color, p);
                 passes = 0;
                 last = Some(p);
+                if let Some(record) = record.as_deref_mut() {
+                    record.push((color, p));
+                }
             }
             None => {
                 board.pass();

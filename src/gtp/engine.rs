@@ -3,6 +3,8 @@
 //! Every handler validates fully before changing anything, so a failed
 //! command leaves all state untouched.
 
+use std::time::Duration;
+
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -11,12 +13,12 @@ use super::error::GtpError;
 use super::response::{move_text, point_text};
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
-use crate::mcts::random::random_move;
+use crate::mcts::search::{SearchLimits, search};
 use crate::mcts::time::{Clock, TimeSystem};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{PointOwner, ResultText, Score, count};
 use crate::rules::status::{Judgement, StoneStatus, judge};
-use crate::rules::{Game, HandicapError, KoRule, Rules};
+use crate::rules::{Game, HandicapError, KoRule, Rules, Scoring};
 use crate::sgf;
 
 /// Board size when none is given.
@@ -53,7 +55,22 @@ pub struct EngineOptions {
     pub size: usize,
     /// The rule set.
     pub rules: Rules,
+    /// Simulations per move; with no time settings this alone limits the
+    /// search (deterministic with a seed).
+    pub playouts: Option<u64>,
+    /// Seconds per move; overrides the time settings.
+    pub time: Option<f64>,
+    /// Most nodes in the search tree.
+    pub max_nodes: usize,
 }
+
+/// Seconds per move when neither `--time`, `--playouts` nor time settings
+/// limit the search.
+pub const DEFAULT_MOVE_SECONDS: f64 = 1.0;
+/// Default node budget of the search tree (about 40 bytes a node).
+pub const DEFAULT_MAX_NODES: usize = 4_000_000;
+/// Never resign within this many moves of a handicap game.
+pub const NO_RESIGN_HANDICAP_MOVES: usize = 60;
 
 impl Default for EngineOptions {
     fn default() -> EngineOptions {
@@ -62,6 +79,9 @@ impl Default for EngineOptions {
             komi: None,
             size: DEFAULT_SIZE,
             rules: Rules::default(),
+            playouts: None,
+            time: None,
+            max_nodes: DEFAULT_MAX_NODES,
         }
     }
 }
@@ -84,6 +104,10 @@ pub struct Engine {
     clock: Clock,
     /// Randomness for move generation.
     rng: SmallRng,
+    /// Search limits from the command line.
+    playouts: Option<u64>,
+    move_time: Option<f64>,
+    max_nodes: usize,
 }
 
 impl Engine {
@@ -103,6 +127,9 @@ impl Engine {
             komi_explicit: options.komi.is_some(),
             rules: options.rules,
             judged: None,
+            playouts: options.playouts,
+            move_time: options.time,
+            max_nodes: options.max_nodes,
             clock: Clock::default(),
             rng,
         }
@@ -320,7 +347,7 @@ impl Engine {
 
     fn new_game(&mut self, size: usize) {
         self.game = Game::new(size, self.rules.play_rules());
-        self.clock.left = [None, None];
+        self.clock.reset();
     }
 
     fn boardsize(&mut self, size: u32) -> Result<String, GtpError> {
@@ -350,17 +377,79 @@ impl Engine {
     }
 
     fn genmove(&mut self, color: Color, commit: bool) -> Result<String, GtpError> {
-        let mv = if self.passing_wins(color) {
-            Move::Pass
-        } else {
-            random_move(&self.game, color, &mut self.rng)
-        };
+        if self.passing_wins(color) {
+            log::info!("{color} passes: the opponent passed and the count wins");
+            return self
+                .commit(color, Move::Pass, commit)
+                .map(|()| "pass".into());
+        }
+        let limits = self.search_limits(color);
+        let komi = self.komi
+            + match self.rules.scoring {
+                Scoring::Area => self.rules.handicap_bonus.points(self.game.handicap()),
+                Scoring::Territory => 0.0,
+            };
+        let result = search(&self.game, color, komi, &limits, &mut self.rng, &mut || {
+            false
+        });
+        log::info!(
+            "{color}: {} after {} playouts in {:.2} s, win rate {:.3}, pv {}",
+            move_text(result.best),
+            result.playouts,
+            result.elapsed.as_secs_f64(),
+            result.win_rate,
+            result
+                .pv
+                .iter()
+                .take(8)
+                .map(|&m| move_text(m))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        if commit {
+            self.clock.spend(color, result.elapsed.as_secs_f64());
+        }
+        let early_handicap =
+            self.game.handicap() > 0 && self.game.moves().len() < NO_RESIGN_HANDICAP_MOVES;
+        if result.resign && !early_handicap {
+            return Ok("resign".into());
+        }
+        self.commit(color, result.best, commit)
+            .map(|()| move_text(result.best))
+    }
+
+    /// Plays a generated move when `commit` (genmove, not reg_genmove).
+    fn commit(&mut self, color: Color, mv: Move, commit: bool) -> Result<(), GtpError> {
         debug_assert!(self.game.is_legal(color, mv));
         if commit {
             self.game.play(color, mv).map_err(|_| GtpError::Internal)?;
         }
-        log::info!("{color} plays {}", move_text(mv));
-        Ok(move_text(mv))
+        Ok(())
+    }
+
+    /// Playouts, time and nodes for `color`'s next search: `--playouts`
+    /// alone gives a fixed count (unless a clock runs); `--time` fixes the
+    /// seconds per move; otherwise the clock decides.
+    fn search_limits(&self, color: Color) -> SearchLimits {
+        let default = Duration::from_secs_f64(self.move_time.unwrap_or(DEFAULT_MOVE_SECONDS));
+        let clock_budget =
+            self.clock
+                .budget(color, self.game.size(), self.game.moves().len(), default);
+        let time = match (
+            self.move_time,
+            self.playouts,
+            self.clock.left[color.index()],
+        ) {
+            (Some(t), _, None) => Some(Duration::from_secs_f64(t)),
+            (Some(t), _, Some(_)) => Some(Duration::from_secs_f64(t).min(clock_budget)),
+            (None, Some(_), None) => None,
+            (None, _, _) => Some(clock_budget),
+        };
+        SearchLimits {
+            playouts: self.playouts,
+            time,
+            max_nodes: self.max_nodes,
+        }
     }
 
     /// True when the opponent has just passed and the count of the current
@@ -446,7 +535,7 @@ impl Engine {
             self.komi = komi;
             self.komi_explicit = true;
         }
-        self.clock.left = [None, None];
+        self.clock.reset();
         Ok(String::new())
     }
 

@@ -1,6 +1,8 @@
-//! Move generation. For now a uniformly random player ([`random`]); the
-//! Monte Carlo tree search builds on the same interfaces. Search never sees
-//! GTP types.
+//! Move generation: Monte Carlo tree search ([`search`]) over the tree in
+//! [`tree`], with the uniformly random player ([`random`]) as baseline, and
+//! time management ([`time`]). Search never sees GTP types.
 
 pub mod random;
+pub mod search;
 pub mod time;
+pub mod tree;

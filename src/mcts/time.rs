@@ -1,5 +1,7 @@
 //! Time controls as GTP describes them, and the clock the engine keeps.
 
+use std::time::Duration;
+
 use crate::color::Color;
 
 /// A time system (GTP `time_settings` and KGS `kgs-time_settings`).
@@ -64,20 +66,44 @@ pub struct TimeLeft {
     pub stones: u32,
 }
 
-/// The time settings and the latest `time_left` per player.
+/// Seconds always kept in reserve for process and pipe latency.
+pub const SAFETY_SECONDS: f64 = 0.25;
+/// Fraction of the available time kept in reserve as well.
+pub const SAFETY_FRACTION: f64 = 0.1;
+/// The least number of moves assumed still to come in main time.
+pub const MIN_MOVES_LEFT: f64 = 12.0;
+/// The shortest budget ever given to a search.
+pub const MIN_BUDGET_SECONDS: f64 = 0.02;
+
+/// The time settings and what is left per player: from `time_left`
+/// (ground truth) or, without it, from the engine's own accounting.
 #[derive(Clone, Copy, Debug, PartialEq, Default)]
 pub struct Clock {
     /// The time system in force.
     pub system: TimeSystem,
-    /// The latest report per colour, cleared by new settings.
+    /// What is left per colour (`None` when unknown or unlimited).
     pub left: [Option<TimeLeft>; 2],
 }
 
 impl Clock {
-    /// New settings: earlier `time_left` reports no longer apply.
+    /// New settings: both players start with the full main time.
     pub fn set_system(&mut self, system: TimeSystem) {
         self.system = system;
-        self.left = [None, None];
+        self.reset();
+    }
+
+    /// A new game on the same settings.
+    pub fn reset(&mut self) {
+        let start = match self.system {
+            TimeSystem::Unlimited => None,
+            TimeSystem::Absolute { main }
+            | TimeSystem::Canadian { main, .. }
+            | TimeSystem::ByoYomi { main, .. } => Some(TimeLeft {
+                seconds: main,
+                stones: 0,
+            }),
+        };
+        self.left = [start, start];
     }
 
     /// Records a `time_left` report; negative values are clamped to zero.
@@ -86,5 +112,160 @@ impl Clock {
             seconds: seconds.max(0.0),
             stones: stones.max(0.0) as u32,
         });
+    }
+
+    /// Charges `seconds` of thinking to `color`, moving into overtime when
+    /// main time runs out (the engine's own clock, used until the next
+    /// `time_left`).
+    pub fn spend(&mut self, color: Color, seconds: f64) {
+        let system = self.system;
+        let Some(left) = self.left[color.index()].as_mut() else {
+            return;
+        };
+        left.seconds -= seconds;
+        match system {
+            TimeSystem::Canadian { period, stones, .. } => {
+                if left.stones == 0 && left.seconds < 0.0 {
+                    *left = TimeLeft {
+                        seconds: period + left.seconds,
+                        stones,
+                    };
+                } else if left.stones > 0 {
+                    left.stones -= 1;
+                    if left.stones == 0 {
+                        *left = TimeLeft {
+                            seconds: period,
+                            stones,
+                        };
+                    }
+                }
+            }
+            TimeSystem::ByoYomi {
+                period, periods, ..
+            } => {
+                if left.stones == 0 && left.seconds < 0.0 {
+                    *left = TimeLeft {
+                        seconds: period,
+                        stones: periods,
+                    };
+                } else if left.stones > 0 {
+                    left.seconds = period;
+                }
+            }
+            TimeSystem::Absolute { .. } | TimeSystem::Unlimited => {}
+        }
+        left.seconds = left.seconds.max(0.0);
+    }
+
+    /// The thinking time for `color`'s next move on a board of `size` after
+    /// `moves_played` moves; `default` when no time limit applies.
+    #[must_use]
+    pub fn budget(
+        &self,
+        color: Color,
+        size: usize,
+        moves_played: usize,
+        default: Duration,
+    ) -> Duration {
+        let Some(left) = self.left[color.index()] else {
+            return default;
+        };
+        let moves_left =
+            ((size * size) as f64 / 3.0 - moves_played as f64 / 2.0).max(MIN_MOVES_LEFT);
+        let keep = |t: f64| (t * (1.0 - SAFETY_FRACTION) - SAFETY_SECONDS).max(MIN_BUDGET_SECONDS);
+        let seconds = match self.system {
+            TimeSystem::Unlimited => return default,
+            TimeSystem::Absolute { .. } => keep(left.seconds / moves_left),
+            TimeSystem::Canadian { period, stones, .. } => {
+                let per_stone = period / f64::from(stones.max(1));
+                if left.stones == 0 {
+                    // Main time, plus a share of the first period.
+                    keep(left.seconds / moves_left + per_stone / 2.0)
+                        .min(keep(left.seconds + per_stone))
+                } else {
+                    keep(left.seconds / f64::from(left.stones))
+                }
+            }
+            TimeSystem::ByoYomi { period, .. } => {
+                if left.stones == 0 {
+                    keep((left.seconds / moves_left).max(period)).min(keep(left.seconds + period))
+                } else {
+                    keep(left.seconds.min(period))
+                }
+            }
+        };
+        Duration::from_secs_f64(seconds)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Budgets never exceed what is left, minus the safety margin.
+    #[test]
+    fn budgets_fit_the_clock() {
+        let mut clock = Clock::default();
+        let default = Duration::from_secs(1);
+        assert_eq!(clock.budget(Color::Black, 19, 0, default), default);
+        clock.set_system(TimeSystem::Absolute { main: 10.0 });
+        let b = clock.budget(Color::Black, 19, 0, default).as_secs_f64();
+        assert!(b > 0.0 && b < 10.0 / MIN_MOVES_LEFT);
+        clock.set_system(TimeSystem::ByoYomi {
+            main: 0.0,
+            period: 1.0,
+            periods: 5,
+        });
+        clock.set_left(Color::White, 1.0, 5.0);
+        let b = clock.budget(Color::White, 19, 100, default).as_secs_f64();
+        assert!(b <= 1.0 - SAFETY_SECONDS && b > 0.5, "{b}");
+        clock.set_system(TimeSystem::Canadian {
+            main: 0.0,
+            period: 30.0,
+            stones: 10,
+        });
+        clock.set_left(Color::Black, 30.0, 10.0);
+        let b = clock.budget(Color::Black, 9, 10, default).as_secs_f64();
+        assert!(b <= 3.0 && b > 2.0, "{b}");
+    }
+
+    /// The own clock moves into overtime when main time runs out.
+    #[test]
+    fn own_clock_enters_overtime() {
+        let mut clock = Clock::default();
+        clock.set_system(TimeSystem::Canadian {
+            main: 5.0,
+            period: 30.0,
+            stones: 10,
+        });
+        clock.spend(Color::Black, 6.0);
+        assert_eq!(
+            clock.left[0],
+            Some(TimeLeft {
+                seconds: 29.0,
+                stones: 10
+            })
+        );
+        clock.spend(Color::Black, 2.0);
+        assert_eq!(
+            clock.left[0],
+            Some(TimeLeft {
+                seconds: 27.0,
+                stones: 9
+            })
+        );
+        clock.set_system(TimeSystem::ByoYomi {
+            main: 1.0,
+            period: 10.0,
+            periods: 3,
+        });
+        clock.spend(Color::White, 2.0);
+        assert_eq!(
+            clock.left[1],
+            Some(TimeLeft {
+                seconds: 10.0,
+                stones: 3
+            })
+        );
     }
 }

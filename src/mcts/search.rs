@@ -1,0 +1,569 @@
+//! Monte Carlo tree search with RAVE and prior knowledge, in the style of
+//! michi: one function per phase, every constant named.
+//!
+//! Where to start reading: [`search`] runs iterations of
+//! [`Search::descend`] (pick moves in the tree by [`urgency`]) →
+//! [`Search::expand`] (children with [`priors`]) → a tactical playout
+//! (`board::playout::tactical_playout`) → [`Search::update`] (win counts and
+//! AMAF counts along the path).
+
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+
+use super::tree::{Node, NodeId, Tree};
+use crate::board::playout::tactical_playout;
+use crate::board::{Board, Move, Point};
+use crate::color::Color;
+use crate::rules::Game;
+
+/// A leaf is expanded after this many simulations through it.
+pub const EXPAND_VISITS: f32 = 8.0;
+/// RAVE: the number of simulations at which a move's own statistics and its
+/// AMAF statistics weigh the same (michi's RAVE_EQUIV).
+pub const RAVE_EQUIV: f32 = 3500.0;
+/// Prior: every move starts with this many simulations at 50% (even prior).
+pub const PRIOR_EVEN: f32 = 10.0;
+/// Prior wins for capturing a single stone / several stones.
+pub const PRIOR_CAPTURE_ONE: f32 = 15.0;
+/// Prior wins for capturing two or more stones.
+pub const PRIOR_CAPTURE_MANY: f32 = 30.0;
+/// Prior wins for saving an own chain in atari by extending.
+pub const PRIOR_ESCAPE: f32 = 15.0;
+/// Prior losses for putting a chain of two or more stones into atari.
+pub const PRIOR_SELF_ATARI: f32 = 10.0;
+/// Prior wins by distance (1, 2, 3; Manhattan) to the last move.
+pub const PRIOR_NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
+/// Prior losses for a first- or second-line move with no stone within
+/// distance 3, and wins for such a third-line move (michi's empty-area
+/// prior).
+pub const PRIOR_EMPTY_AREA: f32 = 10.0;
+/// Resign when the best move wins less often than this...
+pub const RESIGN_BELOW: f32 = 0.08;
+/// ...after at least this many simulations.
+pub const RESIGN_MIN_PLAYOUTS: u64 = 2000;
+/// How often (in iterations) the clock and the stop flag are checked.
+const CHECK_EVERY: u64 = 64;
+
+/// When to stop searching.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchLimits {
+    /// Stop after this many simulations.
+    pub playouts: Option<u64>,
+    /// Stop after this much time.
+    pub time: Option<Duration>,
+    /// Stop growing the tree at this many nodes (the search goes on).
+    pub max_nodes: usize,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play (`Pass` when there is no candidate).
+    pub best: Move,
+    /// Its win rate for the player to move.
+    pub win_rate: f32,
+    /// Simulations run.
+    pub playouts: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// Whether the position looks lost enough to resign.
+    pub resign: bool,
+    /// The principal variation from the root.
+    pub pv: Vec<Move>,
+}
+
+/// The state of one search.
+struct Search<'a> {
+    tree: Tree,
+    root: &'a Board,
+    root_color: Color,
+    root_last: Option<Point>,
+    /// White's total bonus: komi plus handicap compensation.
+    komi: f64,
+    max_nodes: usize,
+    /// Scratch: the board of the current simulation.
+    board: Board,
+    /// Scratch: moves of the current simulation, tree part first.
+    sequence: Vec<(Color, Point)>,
+    /// Scratch: nodes on the current path.
+    path: Vec<NodeId>,
+    /// Scratch: for each node on the path, the length of `sequence` when
+    /// the simulation reached it.
+    starts: Vec<usize>,
+    /// Scratch: per point, the colour that played it first from the node
+    /// being updated on (reset after each update).
+    first_played: Vec<Option<Color>>,
+}
+
+/// Searches for `color`'s move in `game`. `komi` is White's total bonus
+/// (komi plus any handicap compensation); `stop` is polled now and then
+/// and ends the search early when it returns true.
+pub fn search<R: Rng + ?Sized>(
+    game: &Game,
+    color: Color,
+    komi: f64,
+    limits: &SearchLimits,
+    rng: &mut R,
+    stop: &mut dyn FnMut() -> bool,
+) -> SearchResult {
+    let start = Instant::now();
+    let root_moves = root_candidates(game, color);
+    if root_moves.is_empty() {
+        return SearchResult {
+            best: Move::Pass,
+            win_rate: 0.5,
+            playouts: 0,
+            elapsed: start.elapsed(),
+            resign: false,
+            pv: Vec::new(),
+        };
+    }
+    let root_last = game.moves().last().and_then(|&(_, m)| m.point());
+    let mut s = Search {
+        tree: Tree::new(),
+        root: game.board(),
+        root_color: color,
+        root_last,
+        komi,
+        max_nodes: limits.max_nodes.max(root_moves.len() + 1),
+        board: game.board().clone(),
+        sequence: Vec::new(),
+        path: Vec::new(),
+        starts: Vec::new(),
+        first_played: vec![None; crate::board::ARRAY_LEN],
+    };
+    let children: Vec<Node> = root_moves
+        .iter()
+        .map(|&p| prior_node(game.board(), color, p, root_last))
+        .collect();
+    s.tree.expand(Tree::ROOT, &children);
+    let mut playouts = 0u64;
+    loop {
+        if limits.playouts.is_some_and(|n| playouts >= n) {
+            break;
+        }
+        if playouts > 0
+            && playouts.is_multiple_of(CHECK_EVERY)
+            && (limits.time.is_some_and(|t| start.elapsed() >= t) || stop())
+        {
+            break;
+        }
+        s.simulate(rng);
+        playouts += 1;
+    }
+    let best = s.best_child(Tree::ROOT).expect("root has children");
+    let node = *s.tree.node(best);
+    SearchResult {
+        best: node.mv,
+        win_rate: node.win_rate(),
+        playouts,
+        elapsed: start.elapsed(),
+        resign: playouts >= RESIGN_MIN_PLAYOUTS && node.win_rate() < RESIGN_BELOW,
+        pv: s.principal_variation(),
+    }
+}
+
+/// Legal moves for `color` at the root (superko included), own eyes
+/// excluded.
+fn root_candidates(game: &Game, color: Color) -> Vec<Point> {
+    let board = game.board();
+    let mut moves: Vec<Point> = board
+        .points()
+        .filter(|&p| board.color_at(p).is_none() && !board.is_eye(color, p))
+        .filter(|&p| game.is_legal(color, Move::Play(p)))
+        .collect();
+    moves.sort_unstable();
+    moves
+}
+
+impl Search<'_> {
+    /// One simulation: descend, expand, play out, update.
+    fn simulate<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+        self.board.copy_from(self.root);
+        self.sequence.clear();
+        self.path.clear();
+        self.starts.clear();
+        let (color, last) = self.descend(rng);
+        let leaf = *self.path.last().expect("path has the root");
+        if !self.tree.node(leaf).expanded
+            && self.tree.node(leaf).visits >= EXPAND_VISITS + PRIOR_EVEN
+            && self.tree.len() < self.max_nodes
+        {
+            self.expand(leaf, color, last);
+        }
+        let result = tactical_playout(&mut self.board, color, last, rng, &mut self.sequence);
+        let black_wins = f64::from(result.score) - self.komi > 0.0;
+        self.update(black_wins);
+    }
+
+    /// Walks down the tree choosing the most urgent child at each node,
+    /// playing the moves on the scratch board. Returns the colour to move
+    /// and the last move at the leaf.
+    fn descend<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Color, Option<Point>) {
+        let mut node = Tree::ROOT;
+        let mut color = self.root_color;
+        let mut last = self.root_last;
+        self.path.push(node);
+        self.starts.push(0);
+        while self.tree.node(node).num_children > 0 {
+            node = self.most_urgent(node, rng);
+            self.path.push(node);
+            self.starts.push(self.sequence.len());
+            if let Move::Play(p) = self.tree.node(node).mv {
+                self.board.play_unchecked(color, p);
+                self.sequence.push((color, p));
+                last = Some(p);
+            }
+            color = color.other();
+        }
+        (color, last)
+    }
+
+    /// The child with the highest [`urgency`]; ties broken at random.
+    fn most_urgent<R: Rng + ?Sized>(&self, node: NodeId, rng: &mut R) -> NodeId {
+        let children = self.tree.children(node);
+        let offset = (rng.next_u32() as usize) % children.len();
+        let ids: Vec<NodeId> = children.collect();
+        let mut best = ids[offset];
+        let mut best_value = f32::NEG_INFINITY;
+        for i in 0..ids.len() {
+            let id = ids[(offset + i) % ids.len()];
+            let value = urgency(self.tree.node(id));
+            if value > best_value {
+                best_value = value;
+                best = id;
+            }
+        }
+        best
+    }
+
+    /// Generates the children of a leaf: legal non-eye moves with priors
+    /// (a pass when there is none).
+    fn expand(&mut self, leaf: NodeId, color: Color, last: Option<Point>) {
+        let board = &self.board;
+        let mut children: Vec<Node> = board
+            .empty_points()
+            .iter()
+            .copied()
+            .filter(|&p| !board.is_eye(color, p) && board.is_legal(color, p))
+            .map(|p| prior_node(board, color, p, last))
+            .collect();
+        if children.is_empty() {
+            children.push(Node::new(Move::Pass, PRIOR_EVEN, PRIOR_EVEN / 2.0));
+        }
+        self.tree.expand(leaf, &children);
+    }
+
+    /// Counts the result along the path, and AMAF results for the
+    /// siblings whose move the same player made later in the simulation.
+    fn update(&mut self, black_wins: bool) {
+        // Walk up from the leaf, adding to `first_played` the moves made
+        // from each node on, latest first, so the earliest play wins.
+        let mut cursor = self.sequence.len();
+        for depth in (0..self.path.len()).rev() {
+            while cursor > self.starts[depth] {
+                cursor -= 1;
+                let (c, p) = self.sequence[cursor];
+                self.first_played[p.index()] = Some(c);
+            }
+            // The move into path[depth] was made by the root player at odd
+            // depths, by the opponent at even ones (the root included).
+            let mover = if depth % 2 == 1 {
+                self.root_color
+            } else {
+                self.root_color.other()
+            };
+            let id = self.path[depth];
+            let n = self.tree.node_mut(id);
+            n.visits += 1.0;
+            n.wins += f32::from(u8::from((mover == Color::Black) == black_wins));
+            // The children are moves of the other player.
+            let to_move = mover.other();
+            let child_win = f32::from(u8::from((to_move == Color::Black) == black_wins));
+            for child in self.tree.children(id) {
+                let c = self.tree.node_mut(child);
+                if let Move::Play(p) = c.mv
+                    && self.first_played[p.index()] == Some(to_move)
+                {
+                    c.amaf_visits += 1.0;
+                    c.amaf_wins += child_win;
+                }
+            }
+        }
+        for &(_, p) in &self.sequence {
+            self.first_played[p.index()] = None;
+        }
+    }
+
+    /// The most visited child of `node`.
+    fn best_child(&self, node: NodeId) -> Option<NodeId> {
+        self.tree.children(node).max_by(|&a, &b| {
+            self.tree
+                .node(a)
+                .visits
+                .total_cmp(&self.tree.node(b).visits)
+        })
+    }
+
+    /// Most visited moves from the root down.
+    fn principal_variation(&self) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut node = Tree::ROOT;
+        while let Some(child) = self.best_child(node) {
+            pv.push(self.tree.node(child).mv);
+            node = child;
+        }
+        pv
+    }
+}
+
+/// RAVE urgency of a node: its win rate blended with its AMAF win rate,
+/// the AMAF weight falling as real simulations accumulate (michi's
+/// `rave_urgency`).
+#[must_use]
+pub fn urgency(node: &Node) -> f32 {
+    let expectation = node.win_rate();
+    if node.amaf_visits == 0.0 {
+        return expectation;
+    }
+    let rave_expectation = node.amaf_wins / node.amaf_visits;
+    let beta = node.amaf_visits
+        / (node.amaf_visits + node.visits + node.visits * node.amaf_visits / RAVE_EQUIV);
+    beta * rave_expectation + (1.0 - beta) * expectation
+}
+
+/// A child node for `color` playing `p` with its prior statistics.
+fn prior_node(board: &Board, color: Color, p: Point, last: Option<Point>) -> Node {
+    let (visits, wins) = priors(board, color, p, last);
+    Node::new(Move::Play(p), visits, wins)
+}
+
+/// Prior (simulations, wins) for `color` playing the legal move `p`.
+#[must_use]
+pub fn priors(board: &Board, color: Color, p: Point, last: Option<Point>) -> (f32, f32) {
+    let mut visits = PRIOR_EVEN;
+    let mut wins = PRIOR_EVEN / 2.0;
+    let mut add = |v: f32, w: f32| {
+        visits += v;
+        wins += w;
+    };
+    // Captures and escapes.
+    for n in p.neighbours() {
+        match board.color_at(n) {
+            Some(c) if c != color && board.in_atari(n) => {
+                let size = board.chain_size(n) as f32;
+                let bonus = if size > 1.0 {
+                    PRIOR_CAPTURE_MANY
+                } else {
+                    PRIOR_CAPTURE_ONE
+                };
+                add(bonus, bonus);
+            }
+            Some(c) if c == color && board.in_atari(n) && !board.is_big_self_atari(color, p) => {
+                add(PRIOR_ESCAPE, PRIOR_ESCAPE);
+            }
+            _ => {}
+        }
+    }
+    if board.is_big_self_atari(color, p) {
+        add(PRIOR_SELF_ATARI, 0.0);
+    }
+    if let Some(l) = last {
+        let d = p.col().abs_diff(l.col()) + p.row().abs_diff(l.row());
+        if (1..=3).contains(&d) {
+            let w = PRIOR_NEAR_LAST[d - 1];
+            add(w, w);
+        }
+    }
+    let size = board.size();
+    let line = p
+        .col()
+        .min(p.row())
+        .min(size - 1 - p.col())
+        .min(size - 1 - p.row());
+    if line <= 2 && no_stone_within(board, p, 3) {
+        if line <= 1 {
+            add(PRIOR_EMPTY_AREA, 0.0);
+        } else {
+            add(PRIOR_EMPTY_AREA, PRIOR_EMPTY_AREA);
+        }
+    }
+    (visits, wins)
+}
+
+/// True when no stone lies within Manhattan distance `d` of `p`.
+fn no_stone_within(board: &Board, p: Point, d: usize) -> bool {
+    let (c, r, size) = (p.col() as isize, p.row() as isize, board.size() as isize);
+    let d = d as isize;
+    for dc in -d..=d {
+        for dr in -(d - dc.abs())..=(d - dc.abs()) {
+            let (x, y) = (c + dc, r + dr);
+            if x < 0 || y < 0 || x >= size || y >= size {
+                continue;
+            }
+            let q = Point::new(x as usize, y as usize).expect("on board");
+            if board.color_at(q).is_some() {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::PlayRules;
+    use rand::SeedableRng;
+    use rand::rngs::SmallRng;
+
+    fn game_from(diagram: &str, to_move: Color) -> Game {
+        let board = Board::from_diagram(diagram).unwrap();
+        let mut game = Game::new(board.size(), PlayRules::default());
+        game.set_position(&board.stones(), to_move).unwrap();
+        game
+    }
+
+    fn limits(playouts: u64) -> SearchLimits {
+        SearchLimits {
+            playouts: Some(playouts),
+            time: None,
+            max_nodes: 1_000_000,
+        }
+    }
+
+    fn pt(col: usize, row: usize) -> Point {
+        Point::new(col, row).unwrap()
+    }
+
+    /// Black captures the four white stones in atari rather than letting
+    /// them escape.
+    #[test]
+    fn captures_a_big_group_in_atari() {
+        let game = game_from(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . X X X . . .
+            . . X O O O X . .
+            . . X O X . . . .
+            . . . X . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+            Color::Black,
+        );
+        // The four white stones D5 D6 E6 F6 have one liberty left, F5.
+        let white = game.board().liberties(pt(3, 5));
+        assert_eq!(white, vec![pt(5, 4)]);
+        let mut rng = SmallRng::seed_from_u64(1);
+        let result = search(
+            &game,
+            Color::Black,
+            7.5,
+            &limits(3000),
+            &mut rng,
+            &mut || false,
+        );
+        assert_eq!(result.best, Move::Play(pt(5, 4)), "pv {:?}", result.pv);
+        assert!(result.win_rate > 0.5);
+    }
+
+    /// White saves its big group in atari by connecting out.
+    #[test]
+    fn saves_a_big_group_in_atari() {
+        let game = game_from(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . X X X X . . . .
+            X O O O O X . . .
+            X O . . . O . . .
+            . X X X X . . . .
+            . . . . . . . . .",
+            Color::White,
+        );
+        let mut rng = SmallRng::seed_from_u64(2);
+        let result = search(
+            &game,
+            Color::White,
+            7.5,
+            &limits(3000),
+            &mut rng,
+            &mut || false,
+        );
+        let p = result.best.point().unwrap();
+        let mut after = game.clone();
+        after.play(Color::White, Move::Play(p)).unwrap();
+        assert!(
+            !after.board().in_atari(pt(1, 3)),
+            "{} leaves the group in atari",
+            p
+        );
+    }
+
+    /// The same seed and playout count give the same search, move by move.
+    #[test]
+    fn deterministic_with_seed_and_playouts() {
+        let game = Game::new(9, PlayRules::default());
+        let run = || {
+            let mut rng = SmallRng::seed_from_u64(7);
+            search(
+                &game,
+                Color::Black,
+                7.5,
+                &limits(500),
+                &mut rng,
+                &mut || false,
+            )
+        };
+        let a = run();
+        let b = run();
+        assert_eq!(
+            (a.best, a.win_rate, a.pv.clone()),
+            (b.best, b.win_rate, b.pv.clone())
+        );
+    }
+
+    /// A whole self-play game on 7x7 at a small budget: every move legal
+    /// under positional superko, and the game ends.
+    #[test]
+    fn self_play_is_legal_and_ends() {
+        let rules = PlayRules {
+            ko: crate::rules::KoRule::PositionalSuperko,
+            suicide_allowed: false,
+        };
+        let mut game = Game::new(7, rules);
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut color = Color::Black;
+        while game.consecutive_passes() < 2 && game.moves().len() < 200 {
+            let result = search(&game, color, 7.5, &limits(200), &mut rng, &mut || false);
+            game.play(color, result.best).expect("search move is legal");
+            color = color.other();
+        }
+        assert!(game.moves().len() < 200);
+    }
+
+    /// The stop callback ends a search early.
+    #[test]
+    fn stop_callback_ends_the_search() {
+        let game = Game::new(9, PlayRules::default());
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut calls = 0;
+        let result = search(
+            &game,
+            Color::Black,
+            7.5,
+            &limits(1_000_000),
+            &mut rng,
+            &mut || {
+                calls += 1;
+                calls > 3
+            },
+        );
+        assert!(result.playouts <= 5 * CHECK_EVERY, "{}", result.playouts);
+    }
+}
