@@ -1,4 +1,4 @@
-//! `tengen benchmark`: light playouts from the empty board, timed.
+//! `tengen benchmark`: playouts and searches from the empty board, timed.
 
 use std::time::Instant;
 
@@ -6,8 +6,20 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::board::Board;
-use crate::board::playout::playout;
+use crate::board::playout::{playout, tactical_playout};
 use crate::color::Color;
+use crate::mcts::search::{SearchLimits, search};
+use crate::rules::{Game, PlayRules};
+
+/// Which playout policy to time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// Uniform light playouts (the reference bot's).
+    Light,
+    /// The search's tactical playouts (capture/escape replies, no
+    /// multi-stone self-atari).
+    Tactical,
+}
 
 /// What one benchmark run measured.
 #[derive(Clone, Copy, Debug)]
@@ -36,18 +48,25 @@ impl PlayoutStats {
     }
 }
 
-/// Runs `playouts` light playouts from the empty `size` board (one thread),
-/// Black first, scoring by area against `komi`.
+/// Runs `playouts` playouts of `policy` from the empty `size` board (one
+/// thread), Black first, scoring by area against `komi`.
 #[must_use]
-pub fn light_playouts(size: usize, playouts: u64, komi: f64, seed: u64) -> PlayoutStats {
+pub fn playouts(policy: Policy, size: usize, playouts: u64, komi: f64, seed: u64) -> PlayoutStats {
     let mut rng = SmallRng::seed_from_u64(seed);
     let empty = Board::new(size);
     let mut board = Board::new(size);
     let (mut moves, mut black_wins) = (0u64, 0u64);
+    let mut record = Vec::new();
     let start = Instant::now();
     for _ in 0..playouts {
         board.copy_from(&empty);
-        let result = playout(&mut board, Color::Black, &mut rng);
+        let result = match policy {
+            Policy::Light => playout(&mut board, Color::Black, &mut rng),
+            Policy::Tactical => {
+                record.clear();
+                tactical_playout(&mut board, Color::Black, None, &mut rng, &mut record)
+            }
+        };
         moves += u64::from(result.moves);
         black_wins += u64::from(f64::from(result.score) > komi);
     }
@@ -58,4 +77,20 @@ pub fn light_playouts(size: usize, playouts: u64, komi: f64, seed: u64) -> Playo
         moves_per_playout: moves as f64 / playouts.max(1) as f64,
         black_wins: black_wins as f64 / playouts.max(1) as f64,
     }
+}
+
+/// Runs one search of `iterations` simulations for Black on the empty
+/// `size` board on `threads` threads; returns the seconds taken.
+#[must_use]
+pub fn mcts_iterations(size: usize, iterations: u64, komi: f64, seed: u64, threads: usize) -> f64 {
+    let game = Game::new(size, PlayRules::default());
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let limits = SearchLimits {
+        playouts: Some(iterations),
+        time: None,
+        max_nodes: usize::MAX,
+        threads,
+    };
+    let result = search(&game, Color::Black, komi, &limits, &mut rng, &mut || false);
+    result.elapsed.as_secs_f64()
 }

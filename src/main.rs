@@ -53,6 +53,11 @@ struct Cli {
     #[arg(long)]
     time: Option<f64>,
 
+    /// Search threads (root-parallel search; 1 is deterministic with
+    /// --seed and --playouts).
+    #[arg(long, default_value_t = 1, global = true)]
+    threads: usize,
+
     /// Most nodes in the search tree (about 40 bytes each).
     #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
     max_nodes: usize,
@@ -82,6 +87,11 @@ enum Mode {
         /// Komi for the win rate.
         #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
         komi: f64,
+        /// What to time: `light` playouts (the reference bot's), `tactical`
+        /// playouts (the search's), or `mcts` (search iterations from the
+        /// empty board, tactical playouts, one thread).
+        #[arg(long, default_value = "light", value_parser = ["light", "tactical", "mcts"])]
+        mode: String,
     },
 }
 
@@ -121,6 +131,7 @@ fn main() -> ExitCode {
                 playouts: cli.playouts,
                 time: cli.time,
                 max_nodes: cli.max_nodes,
+                threads: cli.threads,
             };
             let mut engine = Engine::new(&options);
             match gtp::run(io::stdin(), io::stdout().lock(), &mut engine) {
@@ -137,31 +148,73 @@ fn main() -> ExitCode {
             playouts,
             runs,
             komi,
+            mode,
         }) => {
-            let playouts = playouts
-                .unwrap_or(200_000 * 81 / (size * size) as u64)
-                .max(1);
-            let seed = cli.seed.unwrap_or(1);
-            println!(
-                "light playouts from the empty {size}x{size} board, one thread, komi {komi}, seed {seed}"
+            run_benchmark(
+                size,
+                playouts,
+                runs,
+                komi,
+                &mode,
+                cli.seed.unwrap_or(1),
+                cli.threads,
             );
-            let mut rates = Vec::new();
-            for run in 1..=runs.max(1) {
-                let s = benchmark::light_playouts(size, playouts, komi, seed + u64::from(run));
-                println!(
-                    "run {run}: {} playouts in {:.2} s: {:.0} playouts/s, {:.2} moves/playout, {:.1} ns/move, black wins {:.4}",
-                    s.playouts,
-                    s.seconds,
-                    s.rate(),
-                    s.moves_per_playout,
-                    s.ns_per_move(),
-                    s.black_wins
-                );
-                rates.push(s.rate());
-            }
-            rates.sort_by(f64::total_cmp);
-            println!("median: {:.0} playouts/s", rates[rates.len() / 2]);
             ExitCode::SUCCESS
         }
     }
+}
+
+/// `tengen benchmark`: prints each run and the median rate.
+fn run_benchmark(
+    size: usize,
+    playouts: Option<u64>,
+    runs: u32,
+    komi: f64,
+    mode: &str,
+    seed: u64,
+    threads: usize,
+) {
+    let default = match mode {
+        "light" => 200_000,
+        "tactical" => 50_000,
+        _ => 20_000,
+    };
+    let count = playouts
+        .unwrap_or(default * 81 / (size * size) as u64)
+        .max(1);
+    let threads_used = if mode == "mcts" { threads.max(1) } else { 1 };
+    println!(
+        "{mode} benchmark from the empty {size}x{size} board, {threads_used} thread(s), komi {komi}, seed {seed}"
+    );
+    let mut rates = Vec::new();
+    for run in 1..=runs.max(1) {
+        let run_seed = seed + u64::from(run);
+        if mode == "mcts" {
+            let seconds = benchmark::mcts_iterations(size, count, komi, run_seed, threads.max(1));
+            println!(
+                "run {run}: {count} iterations in {seconds:.2} s: {:.0} iterations/s",
+                count as f64 / seconds
+            );
+            rates.push(count as f64 / seconds);
+            continue;
+        }
+        let policy = if mode == "light" {
+            benchmark::Policy::Light
+        } else {
+            benchmark::Policy::Tactical
+        };
+        let s = benchmark::playouts(policy, size, count, komi, run_seed);
+        println!(
+            "run {run}: {} playouts in {:.2} s: {:.0} playouts/s, {:.2} moves/playout, {:.1} ns/move, black wins {:.4}",
+            s.playouts,
+            s.seconds,
+            s.rate(),
+            s.moves_per_playout,
+            s.ns_per_move(),
+            s.black_wins
+        );
+        rates.push(s.rate());
+    }
+    rates.sort_by(f64::total_cmp);
+    println!("median: {:.0} per second", rates[rates.len() / 2]);
 }

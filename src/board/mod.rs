@@ -458,16 +458,29 @@ impl Board {
     /// allowed: they are how eyes are killed.
     #[must_use]
     pub fn is_big_self_atari(&self, color: Color, p: Point) -> bool {
-        let nbr = self.nbr[p.index()];
-        if nbr >> 8 >= 2 {
+        if self.nbr[p.index()] >> 8 >= 2 {
             return false;
         }
         let own = Cell::stone(color);
-        let mut libs: Vec<Point> = p
-            .neighbours()
-            .into_iter()
-            .filter(|&n| self.cell(n) == Cell::Empty)
-            .collect();
+        // Up to two distinct liberties other than `p` settle the question.
+        let mut libs: [Option<Point>; 2] = [None; 2];
+        let mut add = |l: Point| -> bool {
+            if l == p || libs.contains(&Some(l)) {
+                return false;
+            }
+            if libs[0].is_none() {
+                libs[0] = Some(l);
+                false
+            } else {
+                libs[1] = Some(l);
+                true
+            }
+        };
+        for n in p.neighbours() {
+            if self.cell(n) == Cell::Empty && add(n) {
+                return false;
+            }
+        }
         let mut size = 1;
         let mut seen: [Option<Point>; 4] = [None; 4];
         for (i, n) in p.neighbours().into_iter().enumerate() {
@@ -487,16 +500,15 @@ impl Board {
             }
             seen[i] = Some(h);
             size += usize::from(self.chains[h.index()].size);
-            for l in self.liberties(n) {
-                if l != p && !libs.contains(&l) {
-                    libs.push(l);
+            for s in self.chain_stones(h) {
+                for l in s.neighbours() {
+                    if self.cell(l) == Cell::Empty && add(l) {
+                        return false;
+                    }
                 }
             }
-            if libs.len() >= 2 {
-                return false;
-            }
         }
-        size >= 2 && libs.len() <= 1
+        size >= 2
     }
 
     /// Who owns `p` by the area rule: the colour of its stone, or of every

@@ -62,6 +62,8 @@ pub struct EngineOptions {
     pub time: Option<f64>,
     /// Most nodes in the search tree.
     pub max_nodes: usize,
+    /// Search threads.
+    pub threads: usize,
 }
 
 /// Seconds per move when neither `--time`, `--playouts` nor time settings
@@ -82,6 +84,7 @@ impl Default for EngineOptions {
             playouts: None,
             time: None,
             max_nodes: DEFAULT_MAX_NODES,
+            threads: 1,
         }
     }
 }
@@ -108,6 +111,7 @@ pub struct Engine {
     playouts: Option<u64>,
     move_time: Option<f64>,
     max_nodes: usize,
+    threads: usize,
 }
 
 impl Engine {
@@ -130,6 +134,7 @@ impl Engine {
             playouts: options.playouts,
             move_time: options.time,
             max_nodes: options.max_nodes,
+            threads: options.threads.max(1),
             clock: Clock::default(),
             rng,
         }
@@ -449,6 +454,7 @@ impl Engine {
             playouts: self.playouts,
             time,
             max_nodes: self.max_nodes,
+            threads: self.threads,
         }
     }
 

@@ -7,9 +7,11 @@
 //! (`board::playout::tactical_playout`) → [`Search::update`] (win counts and
 //! AMAF counts along the path).
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use rand::Rng;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 use super::tree::{Node, NodeId, Tree};
 use crate::board::playout::tactical_playout;
@@ -54,6 +56,8 @@ pub struct SearchLimits {
     pub time: Option<Duration>,
     /// Stop growing the tree at this many nodes (the search goes on).
     pub max_nodes: usize,
+    /// Search threads (root-parallel); 1 is deterministic.
+    pub threads: usize,
 }
 
 /// What a search found.
@@ -99,6 +103,11 @@ struct Search<'a> {
 /// Searches for `color`'s move in `game`. `komi` is White's total bonus
 /// (komi plus any handicap compensation); `stop` is polled now and then
 /// and ends the search early when it returns true.
+///
+/// With `limits.threads` above 1 the search is *root-parallel*: each thread
+/// grows its own tree from a seed drawn from `rng`, and the root statistics
+/// are summed (one thread is deterministic for a given seed and playout
+/// count; several are not, as they race against each other's clock).
 pub fn search<R: Rng + ?Sized>(
     game: &Game,
     color: Color,
@@ -119,6 +128,80 @@ pub fn search<R: Rng + ?Sized>(
             pv: Vec::new(),
         };
     }
+    let threads = limits.threads.max(1);
+    if threads == 1 {
+        let run = grow_tree(game, color, komi, limits, &root_moves, rng, start, stop);
+        return merge(&[run], start);
+    }
+    let per_thread = SearchLimits {
+        playouts: limits.playouts.map(|n| n.div_ceil(threads as u64)),
+        max_nodes: limits.max_nodes / threads,
+        ..*limits
+    };
+    let seeds: Vec<u64> = (1..threads).map(|_| rng.next_u64()).collect();
+    let done = AtomicBool::new(false);
+    let runs = std::thread::scope(|scope| {
+        let workers: Vec<_> = seeds
+            .iter()
+            .map(|&seed| {
+                let (done, root_moves, per_thread) = (&done, &root_moves, &per_thread);
+                scope.spawn(move || {
+                    let mut rng = SmallRng::seed_from_u64(seed);
+                    let mut stop = || done.load(Ordering::Relaxed);
+                    grow_tree(
+                        game, color, komi, per_thread, root_moves, &mut rng, start, &mut stop,
+                    )
+                })
+            })
+            .collect();
+        let mut main_stop = || {
+            let stopped = stop();
+            if stopped {
+                done.store(true, Ordering::Relaxed);
+            }
+            stopped
+        };
+        let main = grow_tree(
+            game,
+            color,
+            komi,
+            &per_thread,
+            &root_moves,
+            rng,
+            start,
+            &mut main_stop,
+        );
+        // Each thread ends at its own playout or time limit; `done` only
+        // carries an external stop to the workers.
+        let mut runs = vec![main];
+        runs.extend(
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("search thread panicked")),
+        );
+        runs
+    });
+    merge(&runs, start)
+}
+
+/// One tree and the simulations it ran.
+struct Run {
+    tree: Tree,
+    playouts: u64,
+}
+
+/// Grows one tree from the root moves until a limit or `stop`.
+#[allow(clippy::too_many_arguments)]
+fn grow_tree<R: Rng + ?Sized>(
+    game: &Game,
+    color: Color,
+    komi: f64,
+    limits: &SearchLimits,
+    root_moves: &[Point],
+    rng: &mut R,
+    start: Instant,
+    stop: &mut dyn FnMut() -> bool,
+) -> Run {
     let root_last = game.moves().last().and_then(|&(_, m)| m.point());
     let mut s = Search {
         tree: Tree::new(),
@@ -152,16 +235,67 @@ pub fn search<R: Rng + ?Sized>(
         s.simulate(rng);
         playouts += 1;
     }
-    let best = s.best_child(Tree::ROOT).expect("root has children");
-    let node = *s.tree.node(best);
+    Run {
+        tree: s.tree,
+        playouts,
+    }
+}
+
+/// Sums the root statistics of the runs (their root children are the same
+/// moves in the same order) and picks the most visited move.
+fn merge(runs: &[Run], start: Instant) -> SearchResult {
+    let first = &runs[0].tree;
+    let children: Vec<NodeId> = first.children(Tree::ROOT).collect();
+    let totals: Vec<(f32, f32)> = (0..children.len())
+        .map(|i| {
+            runs.iter().fold((0.0, 0.0), |(v, w), run| {
+                let id = run.tree.children(Tree::ROOT).start + i as NodeId;
+                let n = run.tree.node(id);
+                (v + n.visits, w + n.wins)
+            })
+        })
+        .collect();
+    let best = (0..children.len())
+        .max_by(|&a, &b| totals[a].0.total_cmp(&totals[b].0))
+        .expect("root has children");
+    let (visits, wins) = totals[best];
+    let win_rate = if visits > 0.0 { wins / visits } else { 0.5 };
+    let playouts = runs.iter().map(|r| r.playouts).sum();
+    // The principal variation of the run that looked deepest at the move.
+    let pv_run = runs
+        .iter()
+        .max_by(|a, b| {
+            let va = a
+                .tree
+                .node(a.tree.children(Tree::ROOT).start + best as NodeId)
+                .visits;
+            let vb = b
+                .tree
+                .node(b.tree.children(Tree::ROOT).start + best as NodeId)
+                .visits;
+            va.total_cmp(&vb)
+        })
+        .expect("one run at least");
+    let mut pv = vec![first.node(children[best]).mv];
+    let mut node = pv_run.tree.children(Tree::ROOT).start + best as NodeId;
+    while let Some(child) = best_child(&pv_run.tree, node) {
+        pv.push(pv_run.tree.node(child).mv);
+        node = child;
+    }
     SearchResult {
-        best: node.mv,
-        win_rate: node.win_rate(),
+        best: first.node(children[best]).mv,
+        win_rate,
         playouts,
         elapsed: start.elapsed(),
-        resign: playouts >= RESIGN_MIN_PLAYOUTS && node.win_rate() < RESIGN_BELOW,
-        pv: s.principal_variation(),
+        resign: playouts >= RESIGN_MIN_PLAYOUTS && win_rate < RESIGN_BELOW,
+        pv,
     }
+}
+
+/// The most visited child of `node`.
+fn best_child(tree: &Tree, node: NodeId) -> Option<NodeId> {
+    tree.children(node)
+        .max_by(|&a, &b| tree.node(a).visits.total_cmp(&tree.node(b).visits))
 }
 
 /// Legal moves for `color` at the root (superko included), own eyes
@@ -223,12 +357,12 @@ impl Search<'_> {
     /// The child with the highest [`urgency`]; ties broken at random.
     fn most_urgent<R: Rng + ?Sized>(&self, node: NodeId, rng: &mut R) -> NodeId {
         let children = self.tree.children(node);
-        let offset = (rng.next_u32() as usize) % children.len();
-        let ids: Vec<NodeId> = children.collect();
-        let mut best = ids[offset];
+        let (first, count) = (children.start, children.end - children.start);
+        let offset = rng.next_u32() % count;
+        let mut best = first + offset;
         let mut best_value = f32::NEG_INFINITY;
-        for i in 0..ids.len() {
-            let id = ids[(offset + i) % ids.len()];
+        for i in 0..count {
+            let id = first + (offset + i) % count;
             let value = urgency(self.tree.node(id));
             if value > best_value {
                 best_value = value;
@@ -294,27 +428,6 @@ impl Search<'_> {
         for &(_, p) in &self.sequence {
             self.first_played[p.index()] = None;
         }
-    }
-
-    /// The most visited child of `node`.
-    fn best_child(&self, node: NodeId) -> Option<NodeId> {
-        self.tree.children(node).max_by(|&a, &b| {
-            self.tree
-                .node(a)
-                .visits
-                .total_cmp(&self.tree.node(b).visits)
-        })
-    }
-
-    /// Most visited moves from the root down.
-    fn principal_variation(&self) -> Vec<Move> {
-        let mut pv = Vec::new();
-        let mut node = Tree::ROOT;
-        while let Some(child) = self.best_child(node) {
-            pv.push(self.tree.node(child).mv);
-            node = child;
-        }
-        pv
     }
 }
 
@@ -430,7 +543,34 @@ mod tests {
             playouts: Some(playouts),
             time: None,
             max_nodes: 1_000_000,
+            threads: 1,
         }
+    }
+
+    /// Two root-parallel threads split a fixed playout count and agree on
+    /// an obvious capture.
+    #[test]
+    fn two_threads_find_the_capture() {
+        let game = game_from(
+            "
+            . . . . . . .
+            . . X X X . .
+            . X O O O X .
+            . X O X . . .
+            . . X . . . .
+            . . . . . . .
+            . . . . . . .",
+            Color::Black,
+        );
+        let mut rng = SmallRng::seed_from_u64(5);
+        let limits = SearchLimits {
+            threads: 2,
+            ..limits(4000)
+        };
+        let result = search(&game, Color::Black, 7.5, &limits, &mut rng, &mut || false);
+        assert_eq!(game.board().liberties(pt(2, 4)), vec![pt(4, 3)]);
+        assert_eq!(result.best, Move::Play(pt(4, 3)));
+        assert!(result.playouts >= 4000);
     }
 
     fn pt(col: usize, row: usize) -> Point {
