@@ -297,6 +297,57 @@ fn binary_stdout_is_protocol_only() {
     }
 }
 
+/// A reader that hands out its chunks with a pause before each but the
+/// first, like a controller typing.
+struct SlowInput {
+    chunks: Vec<&'static [u8]>,
+    next: usize,
+}
+
+impl std::io::Read for SlowInput {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some(chunk) = self.chunks.get(self.next) else {
+            return Ok(0);
+        };
+        if self.next > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        self.next += 1;
+        buf[..chunk.len()].copy_from_slice(chunk);
+        Ok(chunk.len())
+    }
+}
+
+/// GoGui's interrupt: a raw `# interrupt` line during a 10-minute genmove
+/// stops the search, the move found so far is answered, and the next
+/// command is then executed. (Without the interrupt this test would run
+/// for ten minutes.)
+#[test]
+fn interrupt_stops_a_long_genmove() {
+    let mut engine = Engine::new(&EngineOptions {
+        seed: Some(1),
+        time: Some(600.0),
+        ..EngineOptions::default()
+    });
+    let input = SlowInput {
+        chunks: vec![
+            b"gogui-interrupt\nboardsize 9\ngenmove b\n",
+            b"# interrupt\nname\n",
+        ],
+        next: 0,
+    };
+    let mut out = Vec::new();
+    gtp::run(input, &mut out, &mut engine).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(replies.len(), 4, "{out}");
+    assert!(
+        replies[2].len() > 3 && replies[2].starts_with("= "),
+        "{out}"
+    );
+    assert_eq!(replies[3], "= Tengen");
+}
+
 /// `--help` documents the flags and the default komi.
 #[test]
 fn help_documents_flags() {

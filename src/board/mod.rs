@@ -21,6 +21,7 @@
 //! causes undefined behaviour.
 
 mod diagram;
+pub mod pattern;
 pub mod playout;
 pub mod point;
 mod zobrist;

@@ -69,7 +69,7 @@ fn random_move_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool>(
 /// Plays a light playout on `board`, `to_move` first, until two passes in a
 /// row (or the move cap), and scores the result by area.
 pub fn playout<R: Rng + ?Sized>(board: &mut Board, to_move: Color, rng: &mut R) -> PlayoutResult {
-    playout_with::<R, false>(board, to_move, None, rng, None)
+    playout_with::<R, false, false>(board, to_move, None, rng, None)
 }
 
 /// A playout for judging life and death: like [`playout`], but no player
@@ -84,12 +84,14 @@ pub fn status_playout<R: Rng + ?Sized>(
     to_move: Color,
     rng: &mut R,
 ) -> PlayoutResult {
-    playout_with::<R, true>(board, to_move, None, rng, None)
+    playout_with::<R, true, false>(board, to_move, None, rng, None)
 }
 
 /// The search's playout: the status playout policy ([`status_playout`])
-/// continuing a game whose last move was `last`, appending every stone
-/// played to `record` (for AMAF statistics).
+/// plus MoGo 3×3 pattern replies to the last move ([`pattern_reply`]),
+/// continuing a game whose last move was `last` and appending every stone
+/// played to `record` (for AMAF statistics). Patterns are left out of
+/// status playouts: they let invaders in a large area look alive.
 pub fn tactical_playout<R: Rng + ?Sized>(
     board: &mut Board,
     to_move: Color,
@@ -97,7 +99,7 @@ pub fn tactical_playout<R: Rng + ?Sized>(
     rng: &mut R,
     record: &mut Vec<(Color, Point)>,
 ) -> PlayoutResult {
-    playout_with::<R, true>(board, to_move, last, rng, Some(record))
+    playout_with::<R, true, true>(board, to_move, last, rng, Some(record))
 }
 
 /// The MoGo-style answer to the opponent's move at `last`: capture an
@@ -127,8 +129,34 @@ pub fn tactical_reply(board: &Board, color: Color, last: Point) -> Option<Point>
     None
 }
 
+/// A random one of the points around the last move `last` (its 8
+/// neighbours) that match a MoGo 3×3 pattern ([`super::pattern`]) and are
+/// legal, not an own eye and not a multi-stone self-atari.
+#[must_use]
+pub fn pattern_reply<R: Rng + ?Sized>(
+    board: &Board,
+    color: Color,
+    last: Point,
+    rng: &mut R,
+) -> Option<Point> {
+    let mut found = [last; 8];
+    let mut count = 0;
+    for q in last.neighbours().into_iter().chain(last.diagonals()) {
+        if board.cell(q) == super::Cell::Empty
+            && super::pattern::is_pattern_point(board, q)
+            && !board.is_eye(color, q)
+            && board.is_legal(color, q)
+            && !board.is_big_self_atari(color, q)
+        {
+            found[count] = q;
+            count += 1;
+        }
+    }
+    (count > 0).then(|| found[below(rng, count)])
+}
+
 #[inline]
-fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool>(
+fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: bool>(
     board: &mut Board,
     to_move: Color,
     mut last: Option<Point>,
@@ -145,7 +173,12 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool>(
         } else {
             None
         };
-        match tactical.or_else(|| random_move_with::<R, NO_BIG_SELF_ATARI>(board, color, rng)) {
+        let heuristic = if PATTERNS {
+            tactical.or_else(|| last.and_then(|l| pattern_reply(board, color, l, rng)))
+        } else {
+            tactical
+        };
+        match heuristic.or_else(|| random_move_with::<R, NO_BIG_SELF_ATARI>(board, color, rng)) {
             Some(p) => {
                 board.play_unchecked(color, p);
                 passes = 0;

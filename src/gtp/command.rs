@@ -74,6 +74,12 @@ pub enum Command {
     TengenResult,
     /// `is_legal color vertex` (GNU Go): `1` or `0` under the current rules.
     IsLegal(Color, Move),
+    /// `kgs-genmove_cleanup color`: capture dead stones, then pass.
+    KgsGenmoveCleanup(Color),
+    /// `gogui-interrupt`: announces that `# interrupt` lines stop searches.
+    GoguiInterrupt,
+    /// `cputime`: CPU seconds used.
+    Cputime,
 }
 
 /// One row of the command table.
@@ -205,6 +211,18 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "is_legal",
         parse: |a| one_move(a).map(|(c, m)| Command::IsLegal(c, m)),
+    },
+    CommandSpec {
+        name: "kgs-genmove_cleanup",
+        parse: |a| one_color(a).map(Command::KgsGenmoveCleanup),
+    },
+    CommandSpec {
+        name: "gogui-interrupt",
+        parse: |a| no_args(a).map(|()| Command::GoguiInterrupt),
+    },
+    CommandSpec {
+        name: "cputime",
+        parse: |a| no_args(a).map(|()| Command::Cputime),
     },
 ];
 

@@ -89,6 +89,39 @@ impl Default for EngineOptions {
     }
 }
 
+/// How a generated move is used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// `genmove`: search, play it (may pass when winning or resign).
+    Play,
+    /// `reg_genmove`: search, do not play, never resign.
+    Regression,
+    /// `kgs-genmove_cleanup`: capture dead opponent stones, then pass.
+    Cleanup,
+}
+
+/// CPU seconds used by this process (Linux `/proc/self/stat`; 0 elsewhere).
+fn cpu_seconds() -> f64 {
+    /// Clock ticks per second of `/proc` times on Linux.
+    const TICKS_PER_SECOND: f64 = 100.0;
+    let Ok(stat) = std::fs::read_to_string("/proc/self/stat") else {
+        return 0.0;
+    };
+    // Fields after the parenthesised command name; utime and stime are
+    // the 14th and 15th fields of the whole line.
+    let Some(rest) = stat.rsplit(')').next() else {
+        return 0.0;
+    };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / TICKS_PER_SECOND
+}
+
 /// Everything a GTP session changes.
 pub struct Engine {
     /// The game in progress.
@@ -151,6 +184,20 @@ impl Engine {
     /// # Errors
     /// The GTP failure for this command; state is then unchanged.
     pub fn execute(&mut self, command: Command) -> Result<String, GtpError> {
+        self.execute_with(command, &mut || false)
+    }
+
+    /// [`Engine::execute`], with `interrupted` polled during searches: when
+    /// it returns true the search stops and the command answers with its
+    /// best move so far.
+    ///
+    /// # Errors
+    /// The GTP failure for this command; state is then unchanged.
+    pub fn execute_with(
+        &mut self,
+        command: Command,
+        interrupted: &mut dyn FnMut() -> bool,
+    ) -> Result<String, GtpError> {
         match command {
             Command::ProtocolVersion => Ok("2".into()),
             Command::Name => Ok(ENGINE_NAME.into()),
@@ -169,8 +216,11 @@ impl Engine {
                 Ok(String::new())
             }
             Command::Play(color, mv) => self.play(color, mv),
-            Command::Genmove(color) => self.genmove(color, true),
-            Command::RegGenmove(color) => self.genmove(color, false),
+            Command::Genmove(color) => self.genmove(color, Mode::Play, interrupted),
+            Command::RegGenmove(color) => self.genmove(color, Mode::Regression, interrupted),
+            Command::KgsGenmoveCleanup(color) => self.genmove(color, Mode::Cleanup, interrupted),
+            Command::GoguiInterrupt => Ok(String::new()),
+            Command::Cputime => Ok(format!("{:.3}", cpu_seconds())),
             Command::Undo => {
                 if self.game.undo() {
                     Ok(String::new())
@@ -381,7 +431,18 @@ impl Engine {
         Ok(String::new())
     }
 
-    fn genmove(&mut self, color: Color, commit: bool) -> Result<String, GtpError> {
+    fn genmove(
+        &mut self,
+        color: Color,
+        mode: Mode,
+        interrupted: &mut dyn FnMut() -> bool,
+    ) -> Result<String, GtpError> {
+        let commit = mode != Mode::Regression;
+        if mode == Mode::Cleanup {
+            // Capture every dead opponent stone, then pass.
+            let mv = self.cleanup_move(color).unwrap_or(Move::Pass);
+            return self.commit(color, mv, commit).map(|()| move_text(mv));
+        }
         if self.passing_wins(color) {
             log::info!("{color} passes: the opponent passed and the count wins");
             return self
@@ -394,33 +455,53 @@ impl Engine {
                 Scoring::Area => self.rules.handicap_bonus.points(self.game.handicap()),
                 Scoring::Territory => 0.0,
             };
-        let result = search(&self.game, color, komi, &limits, &mut self.rng, &mut || {
-            false
-        });
+        let result = search(&self.game, color, komi, &limits, &mut self.rng, interrupted);
+        let pv: Vec<String> = result.pv.iter().take(8).map(|&m| move_text(m)).collect();
         log::info!(
             "{color}: {} after {} playouts in {:.2} s, win rate {:.3}, pv {}",
             move_text(result.best),
             result.playouts,
             result.elapsed.as_secs_f64(),
             result.win_rate,
-            result
-                .pv
-                .iter()
-                .take(8)
-                .map(|&m| move_text(m))
-                .collect::<Vec<_>>()
-                .join(" ")
+            pv.join(" ")
         );
         if commit {
             self.clock.spend(color, result.elapsed.as_secs_f64());
         }
         let early_handicap =
             self.game.handicap() > 0 && self.game.moves().len() < NO_RESIGN_HANDICAP_MOVES;
-        if result.resign && !early_handicap {
+        if result.resign && !early_handicap && mode == Mode::Play {
             return Ok("resign".into());
         }
         self.commit(color, result.best, commit)
             .map(|()| move_text(result.best))
+    }
+
+    /// A move of the cleanup phase (`kgs-genmove_cleanup`): a liberty of a
+    /// dead opponent chain (a capture first), never an own eye nor a
+    /// multi-stone self-atari; `None` when no dead opponent stone is left.
+    fn cleanup_move(&mut self, color: Color) -> Option<Move> {
+        let judgement = self.judgement().clone();
+        let board = self.game.board();
+        let mut best: Option<(bool, Point)> = None;
+        for p in board.points() {
+            if board.color_at(p) != Some(color.other())
+                || board.chain_head(p) != p
+                || judgement.status(p) != Some(StoneStatus::Dead)
+            {
+                continue;
+            }
+            let capture = board.in_atari(p);
+            for l in board.liberties(p) {
+                let usable = !board.is_eye(color, l)
+                    && !board.is_big_self_atari(color, l)
+                    && self.game.is_legal(color, Move::Play(l));
+                if usable && best.is_none_or(|(c, _)| capture && !c) {
+                    best = Some((capture, l));
+                }
+            }
+        }
+        best.map(|(_, l)| Move::Play(l))
     }
 
     /// Plays a generated move when `commit` (genmove, not reg_genmove).

@@ -15,6 +15,7 @@ pub mod error;
 pub mod parser;
 pub mod response;
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc;
@@ -36,6 +37,17 @@ pub struct Reply {
 /// Handles one raw input line (without its LF): preprocessing, parsing and
 /// execution. `None` for lines that preprocessing drops (blank or comment).
 pub fn handle_line(engine: &mut Engine, raw: &[u8]) -> Option<Reply> {
+    handle_line_with(engine, raw, &mut || false)
+}
+
+/// [`handle_line`], with `interrupted` polled by long-running commands: it
+/// returns true when the controller asked to stop (GoGui's `# interrupt`),
+/// and the command then answers with what it has.
+pub fn handle_line_with(
+    engine: &mut Engine,
+    raw: &[u8],
+    interrupted: &mut dyn FnMut() -> bool,
+) -> Option<Reply> {
     let line = parser::preprocess(raw)?;
     let parsed = parser::command_line(&line);
     let id = parsed.id.as_deref();
@@ -43,7 +55,10 @@ pub fn handle_line(engine: &mut Engine, raw: &[u8]) -> Option<Reply> {
     let quit = matches!(result, Ok(Command::Quit));
     let result = result.and_then(|command| {
         log::debug!("command {command:?}");
-        catch_unwind(AssertUnwindSafe(|| engine.execute(command))).unwrap_or_else(|_| {
+        catch_unwind(AssertUnwindSafe(|| {
+            engine.execute_with(command, interrupted)
+        }))
+        .unwrap_or_else(|_| {
             log::error!("command panicked: {}", String::from_utf8_lossy(&line));
             Err(GtpError::Internal)
         })
@@ -87,8 +102,26 @@ where
             }
         }
     });
-    for line in lines {
-        if let Some(reply) = handle_line(engine, &line) {
+    // Lines that arrived while a command was running, to answer next.
+    let mut pending: VecDeque<Vec<u8>> = VecDeque::new();
+    loop {
+        let line = match pending.pop_front() {
+            Some(line) => line,
+            None => match lines.recv() {
+                Ok(line) => line,
+                Err(_) => break,
+            },
+        };
+        let mut interrupted = || {
+            while let Ok(next) = lines.try_recv() {
+                if is_interrupt(&next) {
+                    return true;
+                }
+                pending.push_back(next);
+            }
+            false
+        };
+        if let Some(reply) = handle_line_with(engine, &line, &mut interrupted) {
             output.write_all(reply.text.as_bytes())?;
             output.flush()?;
             if reply.quit {
@@ -97,4 +130,10 @@ where
         }
     }
     Ok(())
+}
+
+/// GoGui's interrupt: the raw line `# interrupt`, seen before preprocessing
+/// (which would drop it as a comment).
+fn is_interrupt(raw: &[u8]) -> bool {
+    raw.trim_ascii() == b"# interrupt"
 }

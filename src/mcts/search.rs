@@ -40,6 +40,8 @@ pub const PRIOR_NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
 /// distance 3, and wins for such a third-line move (michi's empty-area
 /// prior).
 pub const PRIOR_EMPTY_AREA: f32 = 10.0;
+/// Prior wins for a move matching a MoGo 3×3 pattern.
+pub const PRIOR_PATTERN: f32 = 10.0;
 /// Resign when the best move wins less often than this...
 pub const RESIGN_BELOW: f32 = 0.08;
 /// ...after at least this many simulations.
@@ -481,6 +483,9 @@ pub fn priors(board: &Board, color: Color, p: Point, last: Option<Point>) -> (f3
     }
     if board.is_big_self_atari(color, p) {
         add(PRIOR_SELF_ATARI, 0.0);
+    }
+    if crate::board::pattern::is_pattern_point(board, p) {
+        add(PRIOR_PATTERN, PRIOR_PATTERN);
     }
     if let Some(l) = last {
         let d = p.col().abs_diff(l.col()) + p.row().abs_diff(l.row());

@@ -1,0 +1,200 @@
+//! MoGo's 3×3 playout patterns (Gelly, Wang, Munos, Teytaud, "Modification
+//! of UCT with Patterns in Monte-Carlo Go", INRIA RR-6062, 2006): hane,
+//! cut and edge shapes around the last move that a playout should answer.
+//!
+//! A point's neighbourhood is coded in 16 bits (2 bits for each of the 8
+//! surrounding cells: empty, black, white, off-board); a 64K table, built
+//! once from the patterns below in all 8 symmetries and both colourings,
+//! answers "is this a pattern point?" in one load.
+
+use std::sync::OnceLock;
+
+use super::{Board, Cell, Point, STRIDE};
+
+/// The patterns, rows top to bottom, the centre being the candidate move
+/// for the player to move. `X` the player to move, `O` the opponent, `.`
+/// empty, `x` anything but `X`, `o` anything but `O`, `?` anything, `#`
+/// off the board.
+const PATTERNS: [[&str; 3]; 13] = [
+    ["XOX", "...", "???"], // hane enclosing
+    ["XO.", "...", "?.?"], // hane, non-cutting
+    ["XO?", "X..", "x.?"], // hane, magari
+    [".O.", "X..", "..."], // attachment from the side
+    ["XO?", "O.o", "?o?"], // cut, unprotected
+    ["XO?", "O.X", "???"], // cut, peeped
+    ["?X?", "O.O", "ooo"], // cut-through (de)
+    ["OX?", "o.O", "???"], // keima cut
+    ["X.?", "O.?", "###"], // edge: chase
+    ["OX?", "X.O", "###"], // edge: block the side cut
+    ["?X?", "x.O", "###"], // edge: block the side connection
+    ["?XO", "x.x", "###"], // edge: sagari
+    ["?OX", "X.O", "###"], // edge: cut
+];
+
+/// Offsets of the 8 surrounding cells in code order: the top row left to
+/// right, the middle row left and right, the bottom row left to right
+/// (top = higher row).
+const OFFSETS: [isize; 8] = [
+    STRIDE as isize - 1,
+    STRIDE as isize,
+    STRIDE as isize + 1,
+    -1,
+    1,
+    -(STRIDE as isize) - 1,
+    -(STRIDE as isize),
+    -(STRIDE as isize) + 1,
+];
+
+/// The 2-bit code of a cell.
+#[inline]
+fn cell_code(cell: Cell) -> u16 {
+    cell as u16
+}
+
+/// The neighbourhood code of `p`.
+#[must_use]
+#[inline]
+pub fn code(board: &Board, p: Point) -> u16 {
+    let mut code = 0u16;
+    for (i, off) in OFFSETS.iter().enumerate() {
+        let q = Point::from_index((p.index() as isize + off) as usize);
+        code |= cell_code(board.cell(q)) << (2 * i);
+    }
+    code
+}
+
+/// True when `p` (empty) is the centre of a pattern, for either player.
+#[must_use]
+#[inline]
+pub fn is_pattern_point(board: &Board, p: Point) -> bool {
+    table()[usize::from(code(board, p))]
+}
+
+fn table() -> &'static [bool] {
+    static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
+    TABLE.get_or_init(build_table)
+}
+
+/// Allowed cells (bit set over codes 0..4) for a pattern character, with
+/// `mine` the cell of the player to move.
+fn allowed(ch: u8, mine: Cell, theirs: Cell) -> u8 {
+    let bit = |c: Cell| 1u8 << (c as u8);
+    match ch {
+        b'X' => bit(mine),
+        b'O' => bit(theirs),
+        b'.' => bit(Cell::Empty),
+        b'#' => bit(Cell::Border),
+        b'x' => 0b1111 & !bit(mine),
+        b'o' => 0b1111 & !bit(theirs),
+        _ => 0b1111,
+    }
+}
+
+fn build_table() -> Vec<bool> {
+    let mut table = vec![false; 1 << 16];
+    for pattern in PATTERNS {
+        let grid: Vec<Vec<u8>> = pattern.iter().map(|r| r.as_bytes().to_vec()).collect();
+        for symmetry in 0..8 {
+            let cells = transform(&grid, symmetry);
+            for (mine, theirs) in [(Cell::Black, Cell::White), (Cell::White, Cell::Black)] {
+                // The 8 surrounding cells in code order.
+                let order = [
+                    (0, 0),
+                    (0, 1),
+                    (0, 2),
+                    (1, 0),
+                    (1, 2),
+                    (2, 0),
+                    (2, 1),
+                    (2, 2),
+                ];
+                let sets: Vec<u8> = order
+                    .iter()
+                    .map(|&(r, c)| allowed(cells[r][c], mine, theirs))
+                    .collect();
+                mark(&mut table, &sets, 0, 0);
+            }
+        }
+    }
+    table
+}
+
+/// Marks every code whose cells lie in `sets`.
+fn mark(table: &mut [bool], sets: &[u8], i: usize, code: u16) {
+    if i == sets.len() {
+        table[usize::from(code)] = true;
+        return;
+    }
+    for c in 0..4u16 {
+        if sets[i] & (1 << c) != 0 {
+            mark(table, sets, i + 1, code | (c << (2 * i)));
+        }
+    }
+}
+
+/// The pattern grid under one of the 8 symmetries of the square.
+fn transform(grid: &[Vec<u8>], symmetry: u8) -> [[u8; 3]; 3] {
+    let mut out = [[b'?'; 3]; 3];
+    for (r, row) in out.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            let (mut rr, mut cc) = (r, c);
+            if symmetry & 1 != 0 {
+                cc = 2 - cc;
+            }
+            if symmetry & 2 != 0 {
+                rr = 2 - rr;
+            }
+            if symmetry & 4 != 0 {
+                std::mem::swap(&mut rr, &mut cc);
+            }
+            *cell = grid[rr][cc];
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pt(col: usize, row: usize) -> Point {
+        Point::new(col, row).unwrap()
+    }
+
+    /// A hane shape matches in every orientation and colouring; an empty
+    /// neighbourhood does not.
+    #[test]
+    fn hane_matches_in_all_orientations() {
+        let b = Board::from_diagram(
+            "
+            . . . . . . .
+            . X O X . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . O X O
+            . . . . . . .
+            . . . . . . .",
+        )
+        .unwrap();
+        assert!(is_pattern_point(&b, pt(2, 4))); // under the X O X hane
+        assert!(is_pattern_point(&b, pt(5, 1))); // above the O X O (colours swapped, flipped)
+        assert!(!is_pattern_point(&b, pt(1, 1)));
+        assert!(!is_pattern_point(&Board::new(9), pt(4, 4)));
+    }
+
+    /// Edge patterns need the board edge below.
+    #[test]
+    fn edge_patterns_need_the_edge() {
+        let b = Board::from_diagram(
+            "
+            . . . . .
+            . . . . .
+            . . . . .
+            . O X . .
+            . X . O .",
+        )
+        .unwrap();
+        // "OX?" / "X.O" / "###": the cut on the first line at C1.
+        assert!(is_pattern_point(&b, pt(2, 0)));
+    }
+}
