@@ -744,6 +744,43 @@ impl Board {
         }
     }
 
+    /// The maximal connected sets of on-board points for which `inside`
+    /// holds, each with the distinct points next to it for which it does
+    /// not (its border). Used for eyes, territories and Benson regions.
+    pub fn regions(&self, inside: impl Fn(Point) -> bool) -> Vec<Region> {
+        let mut seen = vec![false; ARRAY_LEN];
+        let mut out = Vec::new();
+        for start in self.points() {
+            if seen[start.index()] || !inside(start) {
+                continue;
+            }
+            seen[start.index()] = true;
+            let mut region = Region {
+                points: vec![start],
+                border: Vec::new(),
+            };
+            let mut i = 0;
+            while i < region.points.len() {
+                for n in region.points[i].neighbours() {
+                    if !self.is_on_board(n) {
+                        continue;
+                    }
+                    if !inside(n) {
+                        if !region.border.contains(&n) {
+                            region.border.push(n);
+                        }
+                    } else if !seen[n.index()] {
+                        seen[n.index()] = true;
+                        region.points.push(n);
+                    }
+                }
+                i += 1;
+            }
+            out.push(region);
+        }
+        out
+    }
+
     /// The stones on the board, row by row from the bottom.
     #[must_use]
     pub fn stones(&self) -> Vec<(Point, Color)> {
@@ -891,6 +928,15 @@ impl Board {
         }
         Ok(())
     }
+}
+
+/// A connected region of points (see [`Board::regions`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The points of the region.
+    pub points: Vec<Point>,
+    /// The distinct points outside the region next to it.
+    pub border: Vec<Point>,
 }
 
 /// Why a setup position is invalid.

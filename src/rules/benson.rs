@@ -71,56 +71,39 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
     PassAlive { chains, territory }
 }
 
-/// The maximal regions of points that are not `color` stones.
+/// The maximal regions of points that are not `color` stones, with the
+/// chains bordering them and those they are vital to.
 fn regions(board: &Board, color: Color) -> Vec<Region> {
-    let mut seen = vec![false; crate::board::ARRAY_LEN];
-    let mut out = Vec::new();
-    for start in board.points() {
-        if seen[start.index()] || board.color_at(start) == Some(color) {
-            continue;
-        }
-        let mut points = vec![start];
-        seen[start.index()] = true;
-        let mut borders: Vec<Point> = Vec::new();
-        let mut i = 0;
-        while i < points.len() {
-            for n in points[i].neighbours() {
-                if !board.is_on_board(n) {
-                    continue;
-                }
-                if board.color_at(n) == Some(color) {
-                    let h = board.chain_head(n);
-                    if !borders.contains(&h) {
-                        borders.push(h);
-                    }
-                } else if !seen[n.index()] {
-                    seen[n.index()] = true;
-                    points.push(n);
-                }
+    board
+        .regions(|p| board.color_at(p) != Some(color))
+        .into_iter()
+        .map(|region| {
+            let mut borders: Vec<Point> =
+                region.border.iter().map(|&b| board.chain_head(b)).collect();
+            borders.sort_unstable();
+            borders.dedup();
+            let vital_to = borders
+                .iter()
+                .copied()
+                .filter(|&h| {
+                    region
+                        .points
+                        .iter()
+                        .filter(|&&p| board.color_at(p).is_none())
+                        .all(|&p| {
+                            p.neighbours().iter().any(|&n| {
+                                board.color_at(n) == Some(color) && board.chain_head(n) == h
+                            })
+                        })
+                })
+                .collect();
+            Region {
+                points: region.points,
+                borders,
+                vital_to,
             }
-            i += 1;
-        }
-        let vital_to = borders
-            .iter()
-            .copied()
-            .filter(|&h| {
-                points
-                    .iter()
-                    .filter(|&&p| board.color_at(p).is_none())
-                    .all(|&p| {
-                        p.neighbours()
-                            .iter()
-                            .any(|&n| board.color_at(n) == Some(color) && board.chain_head(n) == h)
-                    })
-            })
-            .collect();
-        out.push(Region {
-            points,
-            borders,
-            vital_to,
-        });
-    }
-    out
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -130,54 +130,29 @@ pub fn count(
         totals: [0.0; 2],
         owners: Vec::new(),
     };
-    let mut seen = vec![false; ARRAY_LEN];
-    for start in board.points() {
-        if let Some(c) = board.color_at(start)
-            && judgement.is_live_stone(start)
+    for p in board.points() {
+        if let Some(c) = board.color_at(p)
+            && judgement.is_live_stone(p)
         {
             score.stones[c.index()] += 1;
-            if judgement.status(start) == Some(StoneStatus::Seki) {
+            if judgement.status(p) == Some(StoneStatus::Seki) {
                 score.seki_stones[c.index()] += 1;
             }
-            continue;
         }
-        if seen[start.index()] {
-            continue;
-        }
-        // A region of empty points and dead stones.
-        let mut region = vec![start];
-        seen[start.index()] = true;
-        let (mut borders_black, mut borders_white, mut borders_seki) = (false, false, false);
-        let mut i = 0;
-        while i < region.len() {
-            for n in region[i].neighbours() {
-                if !board.is_on_board(n) {
-                    continue;
-                }
-                match board.color_at(n) {
-                    Some(c) if judgement.is_live_stone(n) => {
-                        if c == Color::Black {
-                            borders_black = true
-                        } else {
-                            borders_white = true
-                        }
-                        borders_seki |= judgement.status(n) == Some(StoneStatus::Seki);
-                    }
-                    _ if !seen[n.index()] => {
-                        seen[n.index()] = true;
-                        region.push(n);
-                    }
-                    _ => {}
-                }
-            }
-            i += 1;
-        }
-        let enclosed_by = match (borders_black, borders_white) {
+    }
+    // Regions of empty points and dead stones, bordered by live stones.
+    for region in board.regions(|p| !judgement.is_live_stone(p)) {
+        let borders = |c: Color| region.border.iter().any(|&b| board.color_at(b) == Some(c));
+        let borders_seki = region
+            .border
+            .iter()
+            .any(|&b| judgement.status(b) == Some(StoneStatus::Seki));
+        let enclosed_by = match (borders(Color::Black), borders(Color::White)) {
             (true, false) => Some(Color::Black),
             (false, true) => Some(Color::White),
             _ => None,
         };
-        for &p in &region {
+        for &p in &region.points {
             let owner = match enclosed_by {
                 Some(c) if borders_seki && !rules.seki_eyes_are_territory => PointOwner::SekiEye(c),
                 Some(c) => PointOwner::Territory(c),

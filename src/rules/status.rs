@@ -225,43 +225,20 @@ pub const SEKI_EYE_MAX: usize = 3;
 /// (goscorer's "macrochains"): their common eye is a seki eye, not
 /// territory. Repeats until nothing changes.
 fn spread_seki_through_eyes(cleared: &Board, seki_heads: &mut Vec<Point>) {
-    let mut seen = vec![false; ARRAY_LEN];
-    let mut eyes: Vec<Vec<Point>> = Vec::new();
-    for start in cleared.points() {
-        if seen[start.index()] || cleared.color_at(start).is_some() {
-            continue;
-        }
-        let mut region = vec![start];
-        seen[start.index()] = true;
-        let mut colors = [false; 2];
-        let mut borders: Vec<Point> = Vec::new();
-        let mut i = 0;
-        while i < region.len() {
-            for n in region[i].neighbours() {
-                if !cleared.is_on_board(n) {
-                    continue;
-                }
-                match cleared.color_at(n) {
-                    Some(c) => {
-                        colors[c.index()] = true;
-                        let h = cleared.chain_head(n);
-                        if !borders.contains(&h) {
-                            borders.push(h);
-                        }
-                    }
-                    None if !seen[n.index()] => {
-                        seen[n.index()] = true;
-                        region.push(n);
-                    }
-                    None => {}
-                }
-            }
-            i += 1;
-        }
-        if region.len() <= SEKI_EYE_MAX && colors[0] != colors[1] {
-            eyes.push(borders);
-        }
-    }
+    let eyes: Vec<Vec<Point>> = cleared
+        .regions(|p| cleared.color_at(p).is_none())
+        .into_iter()
+        .filter(|r| {
+            let colors = |c: Color| r.border.iter().any(|&b| cleared.color_at(b) == Some(c));
+            r.points.len() <= SEKI_EYE_MAX && colors(Color::Black) != colors(Color::White)
+        })
+        .map(|r| {
+            let mut heads: Vec<Point> = r.border.iter().map(|&b| cleared.chain_head(b)).collect();
+            heads.sort_unstable();
+            heads.dedup();
+            heads
+        })
+        .collect();
     loop {
         let before = seki_heads.len();
         for borders in &eyes {
