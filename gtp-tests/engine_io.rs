@@ -147,6 +147,15 @@ fn time_commands() {
         ("kgs-time_settings byoyomi 600 30", "? syntax error"),
         ("kgs-time_settings fischer 600 5", "? syntax error"),
     ]);
+    // Absurd clocks are clamped, not trusted into a Duration overflow.
+    let out = transcript(
+        "time_settings 1e300 0 0\nboardsize 5\nreg_genmove b\ntime_left b 1e300 3\nreg_genmove b\n",
+    );
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(replies[..2], ["= ", "= "]);
+    for r in [replies[2], replies[4]] {
+        assert!(r.starts_with("= ") && r.len() > 3, "{out}");
+    }
 }
 
 /// A corrupt SGF leaves the current game intact.

@@ -14,7 +14,7 @@ use super::response::{move_text, point_text};
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
 use crate::mcts::search::{SearchLimits, search};
-use crate::mcts::time::{Clock, TimeSystem};
+use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{PointOwner, ResultText, Score, count};
 use crate::rules::status::{Judgement, StoneStatus, judge};
@@ -517,7 +517,7 @@ impl Engine {
     /// alone gives a fixed count (unless a clock runs); `--time` fixes the
     /// seconds per move; otherwise the clock decides.
     fn search_limits(&self, color: Color) -> SearchLimits {
-        let default = Duration::from_secs_f64(self.move_time.unwrap_or(DEFAULT_MOVE_SECONDS));
+        let default = budget_duration(self.move_time.unwrap_or(DEFAULT_MOVE_SECONDS));
         let clock_budget =
             self.clock
                 .budget(color, self.game.size(), self.game.moves().len(), default);
@@ -526,8 +526,8 @@ impl Engine {
             self.playouts,
             self.clock.left[color.index()],
         ) {
-            (Some(t), _, None) => Some(Duration::from_secs_f64(t)),
-            (Some(t), _, Some(_)) => Some(Duration::from_secs_f64(t).min(clock_budget)),
+            (Some(t), _, None) => Some(budget_duration(t)),
+            (Some(t), _, Some(_)) => Some(budget_duration(t).min(clock_budget)),
             (None, Some(_), None) => None,
             (None, _, _) => Some(clock_budget),
         };

@@ -74,6 +74,21 @@ pub const SAFETY_FRACTION: f64 = 0.1;
 pub const MIN_MOVES_LEFT: f64 = 12.0;
 /// The shortest budget ever given to a search.
 pub const MIN_BUDGET_SECONDS: f64 = 0.02;
+/// The longest (a day): clamps absurd clock values from controllers.
+pub const MAX_BUDGET_SECONDS: f64 = 86_400.0;
+
+/// `seconds` as a duration, clamped to
+/// [`MIN_BUDGET_SECONDS`]`..=`[`MAX_BUDGET_SECONDS`] (NaN gives the
+/// minimum), so no controller value can overflow a `Duration`.
+#[must_use]
+pub fn budget_duration(seconds: f64) -> Duration {
+    let clamped = if seconds.is_nan() {
+        MIN_BUDGET_SECONDS
+    } else {
+        seconds.clamp(MIN_BUDGET_SECONDS, MAX_BUDGET_SECONDS)
+    };
+    Duration::from_secs_f64(clamped)
+}
 
 /// The time settings and what is left per player: from `time_left`
 /// (ground truth) or, without it, from the engine's own accounting.
@@ -194,7 +209,7 @@ impl Clock {
                 }
             }
         };
-        Duration::from_secs_f64(seconds)
+        budget_duration(seconds)
     }
 }
 
