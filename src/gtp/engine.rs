@@ -3,8 +3,6 @@
 //! Every handler validates fully before changing anything, so a failed
 //! command leaves all state untouched.
 
-use std::time::Duration;
-
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
