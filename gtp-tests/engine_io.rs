@@ -357,6 +357,51 @@ fn interrupt_stops_a_long_genmove() {
     assert_eq!(replies[3], "= Tengen");
 }
 
+/// `lz-analyze`: an `=id` line, then info lines holding every candidate
+/// with `pv` last in each segment; the next command ends the stream with
+/// an empty line and is answered. `lz-genmove_analyze` ends with
+/// `play <move>` and plays it.
+#[test]
+fn lz_analyze_streams_until_the_next_command() {
+    let out =
+        transcript("boardsize 9\n7 lz-analyze b 10\n8 name\n9 lz-genmove_analyze w 10\nprintsgf\n");
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(replies.len(), 5, "{out}");
+    let mut analysis = replies[1].lines();
+    assert_eq!(analysis.next(), Some("=7"));
+    let info = analysis.next().expect("an info line");
+    assert!(info.starts_with("info move "), "{info}");
+    for segment in info.split("info ").skip(1) {
+        let keys: Vec<&str> = segment.split(' ').step_by(2).collect();
+        assert_eq!(
+            keys[..6],
+            ["move", "visits", "winrate", "prior", "lcb", "order"],
+            "{segment}"
+        );
+        assert_eq!(keys[6], "pv", "{segment}");
+    }
+    assert_eq!(replies[2], "=8 Tengen");
+    let genmove: Vec<&str> = replies[3].lines().collect();
+    assert_eq!(genmove[0], "=9");
+    let played = genmove
+        .last()
+        .unwrap()
+        .strip_prefix("play ")
+        .expect("play line");
+    assert!(
+        genmove[1..genmove.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info move "))
+    );
+    let col = played.as_bytes()[0].to_ascii_lowercase();
+    let col = if col > b'i' { col - 1 } else { col };
+    let row = b'a' + 9 - played[1..].parse::<u8>().unwrap();
+    assert!(
+        replies[4].contains(&format!(";W[{}{}]", col as char, row as char)),
+        "{out}"
+    );
+}
+
 /// `--help` documents the flags and the default komi.
 #[test]
 fn help_documents_flags() {

@@ -4,8 +4,8 @@
 
 use super::error::GtpError;
 use super::parser::{
-    color_two_numbers, no_args, one_color, one_float, one_int, one_move, one_point, one_string,
-    opt_int, opt_string, string_opt_int, three_numbers, vertex_list, word_and_numbers,
+    analyze_args, color_two_numbers, no_args, one_color, one_float, one_int, one_move, one_point,
+    one_string, opt_int, opt_string, string_opt_int, three_numbers, vertex_list, word_and_numbers,
 };
 use crate::board::{Move, Point};
 use crate::color::Color;
@@ -80,6 +80,10 @@ pub enum Command {
     GoguiInterrupt,
     /// `cputime`: CPU seconds used.
     Cputime,
+    /// `lz-analyze [color] [interval]`: stream analysis until new input.
+    LzAnalyze(Option<Color>, u32),
+    /// `lz-genmove_analyze color [interval]`: stream analysis, then play.
+    LzGenmoveAnalyze(Color, u32),
 }
 
 /// One row of the command table.
@@ -223,6 +227,17 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "cputime",
         parse: |a| no_args(a).map(|()| Command::Cputime),
+    },
+    CommandSpec {
+        name: "lz-analyze",
+        parse: |a| analyze_args(a).map(|(c, i)| Command::LzAnalyze(c, i)),
+    },
+    CommandSpec {
+        name: "lz-genmove_analyze",
+        parse: |a| match analyze_args(a)? {
+            (Some(c), i) => Ok(Command::LzGenmoveAnalyze(c, i)),
+            (None, _) => Err(GtpError::Syntax),
+        },
     },
 ];
 

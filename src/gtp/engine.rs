@@ -6,12 +6,13 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+use super::Host;
 use super::command::{Command, command_names, is_known};
 use super::error::GtpError;
 use super::response::{move_text, point_text};
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
-use crate::mcts::search::{SearchLimits, search};
+use crate::mcts::search::{Candidate, SearchLimits, analyze, search};
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{PointOwner, ResultText, Score, count};
@@ -85,6 +86,36 @@ impl Default for EngineOptions {
             threads: 1,
         }
     }
+}
+
+/// Shortest and longest analysis interval, in centiseconds.
+const MIN_INTERVAL_CS: u32 = 5;
+const MAX_INTERVAL_CS: u32 = 6000;
+
+/// One `info` segment per candidate, on one line, `pv` last (Leela Zero's
+/// format as Sabaki and Lizzie parse it).
+fn info_line(candidates: &[Candidate]) -> String {
+    let pct = |x: f32| (x.clamp(0.0, 1.0) * 10000.0).round() as u32;
+    candidates
+        .iter()
+        .enumerate()
+        .map(|(order, c)| {
+            let n = c.visits.max(1) as f32;
+            let lcb = c.win_rate - 1.96 * (c.win_rate * (1.0 - c.win_rate) / n).sqrt();
+            let pv: Vec<String> = c.pv.iter().map(|&m| move_text(m)).collect();
+            format!(
+                "info move {} visits {} winrate {} prior {} lcb {} order {} pv {}",
+                move_text(c.mv),
+                c.visits,
+                pct(c.win_rate),
+                pct(c.prior),
+                pct(lcb),
+                order,
+                pv.join(" ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// How a generated move is used.
@@ -182,19 +213,19 @@ impl Engine {
     /// # Errors
     /// The GTP failure for this command; state is then unchanged.
     pub fn execute(&mut self, command: Command) -> Result<String, GtpError> {
-        self.execute_with(command, &mut || false)
+        self.execute_with(command, &mut super::QuietHost::default())
     }
 
-    /// [`Engine::execute`], with `interrupted` polled during searches: when
-    /// it returns true the search stops and the command answers with its
-    /// best move so far.
+    /// [`Engine::execute`] in a live session: searches poll `host` for
+    /// GoGui's interrupt (the search stops and the best move so far is
+    /// answered), analysis streams through it and stops on new input.
     ///
     /// # Errors
     /// The GTP failure for this command; state is then unchanged.
     pub fn execute_with(
         &mut self,
         command: Command,
-        interrupted: &mut dyn FnMut() -> bool,
+        host: &mut dyn Host,
     ) -> Result<String, GtpError> {
         match command {
             Command::ProtocolVersion => Ok("2".into()),
@@ -214,9 +245,16 @@ impl Engine {
                 Ok(String::new())
             }
             Command::Play(color, mv) => self.play(color, mv),
-            Command::Genmove(color) => self.genmove(color, Mode::Play, interrupted),
-            Command::RegGenmove(color) => self.genmove(color, Mode::Regression, interrupted),
-            Command::KgsGenmoveCleanup(color) => self.genmove(color, Mode::Cleanup, interrupted),
+            Command::Genmove(color) => self.genmove(color, Mode::Play, host),
+            Command::RegGenmove(color) => self.genmove(color, Mode::Regression, host),
+            Command::KgsGenmoveCleanup(color) => self.genmove(color, Mode::Cleanup, host),
+            Command::LzAnalyze(color, interval) => {
+                let color = color.unwrap_or_else(|| self.game.to_move());
+                self.lz_analyze(color, interval, false, host)
+            }
+            Command::LzGenmoveAnalyze(color, interval) => {
+                self.lz_analyze(color, interval, true, host)
+            }
             Command::GoguiInterrupt => Ok(String::new()),
             Command::Cputime => Ok(format!("{:.3}", cpu_seconds())),
             Command::Undo => {
@@ -433,7 +471,7 @@ impl Engine {
         &mut self,
         color: Color,
         mode: Mode,
-        interrupted: &mut dyn FnMut() -> bool,
+        host: &mut dyn Host,
     ) -> Result<String, GtpError> {
         let commit = mode != Mode::Regression;
         if mode == Mode::Cleanup {
@@ -448,12 +486,10 @@ impl Engine {
                 .map(|()| "pass".into());
         }
         let limits = self.search_limits(color);
-        let komi = self.komi
-            + match self.rules.scoring {
-                Scoring::Area => self.rules.handicap_bonus.points(self.game.handicap()),
-                Scoring::Territory => 0.0,
-            };
-        let result = search(&self.game, color, komi, &limits, &mut self.rng, interrupted);
+        let komi = self.search_komi();
+        let result = search(&self.game, color, komi, &limits, &mut self.rng, &mut || {
+            host.interrupted()
+        });
         let pv: Vec<String> = result.pv.iter().take(8).map(|&m| move_text(m)).collect();
         log::info!(
             "{color}: {} after {} playouts in {:.2} s, win rate {:.3}, pv {}",
@@ -473,6 +509,69 @@ impl Engine {
         }
         self.commit(color, result.best, commit)
             .map(|()| move_text(result.best))
+    }
+
+    /// White's total bonus for the search: komi, plus the handicap bonus
+    /// under area counting.
+    fn search_komi(&self) -> f64 {
+        self.komi
+            + match self.rules.scoring {
+                Scoring::Area => self.rules.handicap_bonus.points(self.game.handicap()),
+                Scoring::Territory => 0.0,
+            }
+    }
+
+    /// `lz-analyze` (until new input arrives) and `lz-genmove_analyze`
+    /// (for the usual move time, then `play <move>`, and the move is
+    /// played): one `info` line per interval holding every candidate,
+    /// Leela Zero's integer win rates and priors (0–10000).
+    fn lz_analyze(
+        &mut self,
+        color: Color,
+        interval_cs: u32,
+        genmove: bool,
+        host: &mut dyn Host,
+    ) -> Result<String, GtpError> {
+        let interval = std::time::Duration::from_millis(
+            u64::from(interval_cs.clamp(MIN_INTERVAL_CS, MAX_INTERVAL_CS)) * 10,
+        );
+        let limits = if genmove {
+            self.search_limits(color)
+        } else {
+            SearchLimits {
+                playouts: None,
+                time: None,
+                max_nodes: self.max_nodes,
+                threads: 1,
+            }
+        };
+        if genmove && self.passing_wins(color) {
+            self.commit(color, Move::Pass, true)?;
+            host.stream("");
+            return Ok("play pass".into());
+        }
+        let komi = self.search_komi();
+        let host = std::cell::RefCell::new(host);
+        host.borrow_mut().stream("");
+        let result = analyze(
+            &self.game,
+            color,
+            komi,
+            &limits,
+            &mut self.rng,
+            interval,
+            &mut || !genmove && host.borrow_mut().input_waiting(),
+            &mut |candidates| {
+                let line = info_line(candidates);
+                host.borrow_mut().stream(&format!("{line}\n"));
+            },
+        );
+        if !genmove {
+            return Ok(String::new());
+        }
+        self.clock.spend(color, result.elapsed.as_secs_f64());
+        self.commit(color, result.best, true)?;
+        Ok(format!("play {}", move_text(result.best)))
     }
 
     /// A move of the cleanup phase (`kgs-genmove_cleanup`): a liberty of a

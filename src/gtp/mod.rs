@@ -34,29 +34,93 @@ pub struct Reply {
     pub quit: bool,
 }
 
-/// Handles one raw input line (without its LF): preprocessing, parsing and
-/// execution. `None` for lines that preprocessing drops (blank or comment).
-pub fn handle_line(engine: &mut Engine, raw: &[u8]) -> Option<Reply> {
-    handle_line_with(engine, raw, &mut || false)
+/// What a running command may ask of the session.
+pub trait Host {
+    /// True when GoGui's `# interrupt` arrived (it is consumed).
+    fn interrupted(&mut self) -> bool;
+    /// True when any other input line is waiting (it stays queued).
+    fn input_waiting(&mut self) -> bool;
+    /// Writes `text` (whole lines) at once as part of the current response;
+    /// the first call also writes the `=[id]` line.
+    fn stream(&mut self, text: &str);
 }
 
-/// [`handle_line`], with `interrupted` polled by long-running commands: it
-/// returns true when the controller asked to stop (GoGui's `# interrupt`),
-/// and the command then answers with what it has.
-pub fn handle_line_with(
-    engine: &mut Engine,
-    raw: &[u8],
-    interrupted: &mut dyn FnMut() -> bool,
-) -> Option<Reply> {
+/// A host with no input and no streaming: commands run to completion and
+/// streamed output is kept for the reply.
+#[derive(Default)]
+pub struct QuietHost {
+    streamed: String,
+}
+
+impl Host for QuietHost {
+    fn interrupted(&mut self) -> bool {
+        false
+    }
+
+    fn input_waiting(&mut self) -> bool {
+        false
+    }
+
+    fn stream(&mut self, text: &str) {
+        self.streamed.push_str(text);
+    }
+}
+
+/// Writes the `=[id]` line before the first streamed text.
+struct Responder<'a> {
+    id: Option<&'a str>,
+    host: &'a mut dyn Host,
+    started: bool,
+}
+
+impl Host for Responder<'_> {
+    fn interrupted(&mut self) -> bool {
+        self.host.interrupted()
+    }
+
+    fn input_waiting(&mut self) -> bool {
+        self.host.input_waiting()
+    }
+
+    fn stream(&mut self, text: &str) {
+        if !self.started {
+            self.started = true;
+            self.host.stream(&format!("={}\n", self.id.unwrap_or("")));
+        }
+        self.host.stream(text);
+    }
+}
+
+/// Handles one raw input line (without its LF): preprocessing, parsing and
+/// execution. `None` for lines that preprocessing drops (blank or comment).
+/// Streamed output (analysis) is included in the reply text.
+pub fn handle_line(engine: &mut Engine, raw: &[u8]) -> Option<Reply> {
+    let mut host = QuietHost::default();
+    let reply = handle_line_with(engine, raw, &mut host);
+    reply.map(|r| Reply {
+        text: host.streamed + &r.text,
+        quit: r.quit,
+    })
+}
+
+/// [`handle_line`] for a live session: long-running commands poll `host`
+/// for interrupts and new input and stream through it; the reply holds
+/// what is left to write.
+pub fn handle_line_with(engine: &mut Engine, raw: &[u8], host: &mut dyn Host) -> Option<Reply> {
     let line = parser::preprocess(raw)?;
     let parsed = parser::command_line(&line);
     let id = parsed.id.as_deref();
     let result = command::parse_command(parsed.name, parsed.args);
     let quit = matches!(result, Ok(Command::Quit));
+    let mut responder = Responder {
+        id,
+        host,
+        started: false,
+    };
     let result = result.and_then(|command| {
         log::debug!("command {command:?}");
         catch_unwind(AssertUnwindSafe(|| {
-            engine.execute_with(command, interrupted)
+            engine.execute_with(command, &mut responder)
         }))
         .unwrap_or_else(|_| {
             log::error!("command panicked: {}", String::from_utf8_lossy(&line));
@@ -64,10 +128,64 @@ pub fn handle_line_with(
         })
     });
     let text = match result {
+        // A streamed response ends with its last lines and an empty line.
+        Ok(body) if responder.started => {
+            if body.is_empty() {
+                "\n".to_string()
+            } else {
+                format!("{body}\n\n")
+            }
+        }
         Ok(body) => response::frame(true, id, &body),
+        Err(e) if responder.started => format!("{e}\n\n"),
         Err(e) => response::frame(false, id, &e.to_string()),
     };
     Some(Reply { text, quit })
+}
+
+/// The session's side of [`Host`]: the input channel, the queue of lines
+/// that arrived during a command, and the output.
+struct Session<'a, W: Write> {
+    lines: &'a mpsc::Receiver<Vec<u8>>,
+    pending: &'a mut VecDeque<Vec<u8>>,
+    output: &'a mut W,
+    /// The first write error; the session ends after the command.
+    error: Option<io::Error>,
+}
+
+impl<W: Write> Session<'_, W> {
+    fn drain(&mut self) -> bool {
+        let mut interrupt = false;
+        while let Ok(next) = self.lines.try_recv() {
+            if is_interrupt(&next) {
+                interrupt = true;
+            } else {
+                self.pending.push_back(next);
+            }
+        }
+        interrupt
+    }
+}
+
+impl<W: Write> Host for Session<'_, W> {
+    fn interrupted(&mut self) -> bool {
+        self.drain()
+    }
+
+    fn input_waiting(&mut self) -> bool {
+        self.drain() || !self.pending.is_empty()
+    }
+
+    fn stream(&mut self, text: &str) {
+        if self.error.is_none()
+            && let Err(e) = self
+                .output
+                .write_all(text.as_bytes())
+                .and_then(|()| self.output.flush())
+        {
+            self.error = Some(e);
+        }
+    }
 }
 
 /// Runs a GTP session until `quit` or end of input, reading `input` on a
@@ -112,16 +230,17 @@ where
                 Err(_) => break,
             },
         };
-        let mut interrupted = || {
-            while let Ok(next) = lines.try_recv() {
-                if is_interrupt(&next) {
-                    return true;
-                }
-                pending.push_back(next);
-            }
-            false
+        let mut session = Session {
+            lines: &lines,
+            pending: &mut pending,
+            output: &mut output,
+            error: None,
         };
-        if let Some(reply) = handle_line_with(engine, &line, &mut interrupted) {
+        let reply = handle_line_with(engine, &line, &mut session);
+        if let Some(e) = session.error {
+            return Err(e);
+        }
+        if let Some(reply) = reply {
             output.write_all(reply.text.as_bytes())?;
             output.flush()?;
             if reply.quit {

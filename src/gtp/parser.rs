@@ -226,6 +226,33 @@ pub(crate) fn one_point(i: &[u8]) -> Result<Point, GtpError> {
     args(i, point)
 }
 
+/// Analysis interval when none is given, in centiseconds.
+const DEFAULT_ANALYZE_INTERVAL: u32 = 100;
+
+/// Analysis arguments, Leela Zero / KataGo style: an optional colour, an
+/// optional interval in centiseconds (bare or after `interval`), then
+/// keys this engine does not use (`avoid`, `allow`, `minmoves`, …), which
+/// are skipped. Interval default: 100 (one second).
+pub(crate) fn analyze_args(i: &[u8]) -> Result<(Option<Color>, u32), GtpError> {
+    let tokens: Vec<&[u8]> = i.split(|&b| b == b' ').filter(|t| !t.is_empty()).collect();
+    let mut rest = &tokens[..];
+    let color = match rest.first().map(|t| color(t)) {
+        Some(Ok((b"", c))) => {
+            rest = &rest[1..];
+            Some(c)
+        }
+        _ => None,
+    };
+    if rest.first() == Some(&&b"interval"[..]) {
+        rest = &rest[1..];
+    }
+    let interval = match rest.first().map(|t| int(t)) {
+        Some(Ok((b"", n))) => n,
+        _ => DEFAULT_ANALYZE_INTERVAL,
+    };
+    Ok((color, interval))
+}
+
 /// `vertex*` with at least one entry.
 pub(crate) fn vertex_list(i: &[u8]) -> Result<Vec<Move>, GtpError> {
     args(i, many1(terminated(vertex, space0)))
@@ -401,5 +428,12 @@ mod tests {
         );
         assert_eq!(word_and_numbers(b" none"), Ok(("none".into(), vec![])));
         assert_eq!(opt_string(b" f.sgf"), Ok(Some("f.sgf".into())));
+        assert_eq!(analyze_args(b" B 50"), Ok((Some(Color::Black), 50)));
+        assert_eq!(analyze_args(b" 25"), Ok((None, 25)));
+        assert_eq!(
+            analyze_args(b" w interval 10 avoid b q16 1"),
+            Ok((Some(Color::White), 10))
+        );
+        assert_eq!(analyze_args(b""), Ok((None, 100)));
     }
 }

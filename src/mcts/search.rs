@@ -121,14 +121,7 @@ pub fn search<R: Rng + ?Sized>(
     let start = Instant::now();
     let root_moves = root_candidates(game, color);
     if root_moves.is_empty() {
-        return SearchResult {
-            best: Move::Pass,
-            win_rate: 0.5,
-            playouts: 0,
-            elapsed: start.elapsed(),
-            resign: false,
-            pv: Vec::new(),
-        };
+        return pass_result(start);
     }
     let threads = limits.threads.max(1);
     if threads == 1 {
@@ -204,43 +197,79 @@ fn grow_tree<R: Rng + ?Sized>(
     start: Instant,
     stop: &mut dyn FnMut() -> bool,
 ) -> Run {
-    let root_last = game.moves().last().and_then(|&(_, m)| m.point());
+    let mut run = Run {
+        tree: root_tree(game, color, root_moves),
+        playouts: 0,
+    };
+    extend_run(&mut run, game, color, komi, limits, rng, start, stop);
+    run
+}
+
+/// A tree whose root children are `root_moves` with their priors.
+fn root_tree(game: &Game, color: Color, root_moves: &[Point]) -> Tree {
+    let root_last = last_point(game);
+    let children: Vec<Node> = root_moves
+        .iter()
+        .map(|&p| prior_node(game.board(), color, p, root_last))
+        .collect();
+    let mut tree = Tree::new();
+    tree.expand(Tree::ROOT, &children);
+    tree
+}
+
+/// The point of the last move, if it was not a pass.
+fn last_point(game: &Game) -> Option<Point> {
+    game.moves().last().and_then(|&(_, m)| m.point())
+}
+
+/// Runs simulations on `run` until its playouts reach `limits.playouts`,
+/// the time since `start` reaches `limits.time`, or `stop` (then returns
+/// true).
+#[allow(clippy::too_many_arguments)]
+fn extend_run<R: Rng + ?Sized>(
+    run: &mut Run,
+    game: &Game,
+    color: Color,
+    komi: f64,
+    limits: &SearchLimits,
+    rng: &mut R,
+    start: Instant,
+    stop: &mut dyn FnMut() -> bool,
+) -> bool {
     let mut s = Search {
-        tree: Tree::new(),
+        tree: std::mem::take(&mut run.tree),
         root: game.board(),
         root_color: color,
-        root_last,
+        root_last: last_point(game),
         komi,
-        max_nodes: limits.max_nodes.max(root_moves.len() + 1),
+        max_nodes: limits.max_nodes,
         board: game.board().clone(),
         sequence: Vec::new(),
         path: Vec::new(),
         starts: Vec::new(),
         first_played: vec![None; crate::board::ARRAY_LEN],
     };
-    let children: Vec<Node> = root_moves
-        .iter()
-        .map(|&p| prior_node(game.board(), color, p, root_last))
-        .collect();
-    s.tree.expand(Tree::ROOT, &children);
-    let mut playouts = 0u64;
+    let mut stopped = false;
+    let mut checked = run.playouts;
     loop {
-        if limits.playouts.is_some_and(|n| playouts >= n) {
+        if limits.playouts.is_some_and(|n| run.playouts >= n) {
             break;
         }
-        if playouts > 0
-            && playouts.is_multiple_of(CHECK_EVERY)
-            && (limits.time.is_some_and(|t| start.elapsed() >= t) || stop())
-        {
-            break;
+        if run.playouts >= checked + CHECK_EVERY || run.playouts == checked && checked > 0 {
+            checked = run.playouts;
+            if limits.time.is_some_and(|t| start.elapsed() >= t) {
+                break;
+            }
+            if stop() {
+                stopped = true;
+                break;
+            }
         }
         s.simulate(rng);
-        playouts += 1;
+        run.playouts += 1;
     }
-    Run {
-        tree: s.tree,
-        playouts,
-    }
+    run.tree = s.tree;
+    stopped
 }
 
 /// Sums the root statistics of the runs (their root children are the same
@@ -298,6 +327,112 @@ fn merge(runs: &[Run], start: Instant) -> SearchResult {
 fn best_child(tree: &Tree, node: NodeId) -> Option<NodeId> {
     tree.children(node)
         .max_by(|&a, &b| tree.node(a).visits.total_cmp(&tree.node(b).visits))
+}
+
+/// One candidate move as analysis reports it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The move.
+    pub mv: Move,
+    /// Simulations run through it (priors excluded).
+    pub visits: u32,
+    /// Its win rate for the player to move.
+    pub win_rate: f32,
+    /// Its share of the prior knowledge among the root moves (0 to 1).
+    pub prior: f32,
+    /// The principal variation starting with the move.
+    pub pv: Vec<Move>,
+}
+
+/// Analysis: searches `color`'s position on one thread until `stop`
+/// returns true or `limits` end it, calling `report` every `interval` (and
+/// once at the end) with the root moves that have been simulated, most
+/// visited first. Returns the final search result.
+#[allow(clippy::too_many_arguments)]
+pub fn analyze<R: Rng + ?Sized>(
+    game: &Game,
+    color: Color,
+    komi: f64,
+    limits: &SearchLimits,
+    rng: &mut R,
+    interval: Duration,
+    stop: &mut dyn FnMut() -> bool,
+    report: &mut dyn FnMut(&[Candidate]),
+) -> SearchResult {
+    let start = Instant::now();
+    let root_moves = root_candidates(game, color);
+    if root_moves.is_empty() {
+        report(&[]);
+        return pass_result(start);
+    }
+    let mut run = Run {
+        tree: root_tree(game, color, &root_moves),
+        playouts: 0,
+    };
+    let mut until = interval;
+    loop {
+        let slice_end = limits.time.map_or(until, |t| t.min(until));
+        let slice = SearchLimits {
+            time: Some(slice_end),
+            ..*limits
+        };
+        let stopped = extend_run(&mut run, game, color, komi, &slice, rng, start, stop);
+        report(&candidates(&run.tree));
+        let done = limits.time.is_some_and(|t| start.elapsed() >= t)
+            || limits.playouts.is_some_and(|n| run.playouts >= n);
+        if stopped || done {
+            break;
+        }
+        until += interval;
+    }
+    merge(&[run], start)
+}
+
+/// The root moves with simulations, most visited first.
+fn candidates(tree: &Tree) -> Vec<Candidate> {
+    let root: Vec<NodeId> = tree.children(Tree::ROOT).collect();
+    let prior_total: f32 = root.iter().map(|&id| tree.node(id).prior_wins).sum();
+    let mut out: Vec<Candidate> = root
+        .iter()
+        .map(|&id| {
+            let n = tree.node(id);
+            let mut pv = vec![n.mv];
+            let mut node = id;
+            while let Some(child) = best_child(tree, node) {
+                if tree.node(child).real_visits() < 1.0 || tree.node(child).mv == Move::Pass {
+                    break;
+                }
+                pv.push(tree.node(child).mv);
+                node = child;
+            }
+            Candidate {
+                mv: n.mv,
+                visits: n.real_visits().max(0.0) as u32,
+                win_rate: n.real_win_rate(),
+                prior: if prior_total > 0.0 {
+                    n.prior_wins / prior_total
+                } else {
+                    0.0
+                },
+                pv,
+            }
+        })
+        .filter(|c| c.visits > 0)
+        .collect();
+    out.sort_by_key(|c| std::cmp::Reverse(c.visits));
+    out
+}
+
+/// The result for a position without candidate moves: a pass.
+fn pass_result(start: Instant) -> SearchResult {
+    SearchResult {
+        best: Move::Pass,
+        win_rate: 0.5,
+        playouts: 0,
+        elapsed: start.elapsed(),
+        resign: false,
+        pv: Vec::new(),
+    }
 }
 
 /// Legal moves for `color` at the root (superko included), own eyes

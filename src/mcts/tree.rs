@@ -26,6 +26,10 @@ pub struct Node {
     pub amaf_visits: f32,
     /// AMAF wins.
     pub amaf_wins: f32,
+    /// The prior simulations included in `visits`.
+    pub prior_visits: f32,
+    /// The prior wins included in `wins`.
+    pub prior_wins: f32,
 }
 
 impl Node {
@@ -41,6 +45,26 @@ impl Node {
             wins: prior_wins,
             amaf_visits: 0.0,
             amaf_wins: 0.0,
+            prior_visits,
+            prior_wins,
+        }
+    }
+
+    /// Simulations actually run through this node (priors excluded).
+    #[must_use]
+    pub fn real_visits(&self) -> f32 {
+        self.visits - self.prior_visits
+    }
+
+    /// Win rate of the simulations actually run (priors excluded), 0.5
+    /// before any.
+    #[must_use]
+    pub fn real_win_rate(&self) -> f32 {
+        let n = self.real_visits();
+        if n > 0.0 {
+            (self.wins - self.prior_wins) / n
+        } else {
+            0.5
         }
     }
 
