@@ -26,7 +26,7 @@
 
 # list_commands holds every command the issue names, one per line.
 8 list_commands
-#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\nkgs-time_settings\ntime_left\nloadsgf\nprintsgf\nshowboard\nkgs-game_over\nkgs-rules\nfinal_score\nfinal_status_list\nfinal_status\ntengen-score_details\ntengen-result\nis_legal\nkgs-genmove_cleanup\ngogui-interrupt\ncputime\nlz-analyze\nlz-genmove_analyze]
+#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\nkgs-time_settings\ntime_left\nloadsgf\nprintsgf\nshowboard\nkgs-game_over\nkgs-rules\nfinal_score\nfinal_status_list\nfinal_status\ntengen-score_details\ntengen-result\nis_legal\nkgs-genmove_cleanup\ngogui-interrupt\ncputime\nlz-analyze\nlz-genmove_analyze\ngogui-analyze_commands\ntengen-ownership\ntengen-search_param]
 
 # Ids are echoed (checked by the harness for every numbered line), tabs and
 # runs of spaces separate tokens, and comments are cut.
@@ -35,3 +35,14 @@
 
 10 kgs-game_over
 #? []
+
+# GoGui: every analyze command line has the form type/label/command, and
+# the param command lists and sets search settings.
+11 gogui-analyze_commands
+#? [([a-z]+/[^/\n]+/[^/\n]+\n?)+]
+tengen-search_param playouts 500
+12 tengen-search_param
+#? [\[string\] playouts 500\n\[string\] time 0\n\[string\] threads 1]
+boardsize 3
+13 tengen-ownership
+#? [(-?\d\.\d\d ){2}-?\d\.\d\d\n(-?\d\.\d\d ){2}-?\d\.\d\d\n(-?\d\.\d\d ){2}-?\d\.\d\d]

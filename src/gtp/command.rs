@@ -4,8 +4,9 @@
 
 use super::error::GtpError;
 use super::parser::{
-    analyze_args, color_two_numbers, no_args, one_color, one_float, one_int, one_move, one_point,
-    one_string, opt_int, opt_string, string_opt_int, three_numbers, vertex_list, word_and_numbers,
+    analyze_args, color_two_numbers, key_value, no_args, one_color, one_float, one_int, one_move,
+    one_point, one_string, opt_int, opt_string, string_opt_int, three_numbers, vertex_list,
+    word_and_numbers,
 };
 use crate::board::{Move, Point};
 use crate::color::Color;
@@ -84,6 +85,12 @@ pub enum Command {
     LzAnalyze(Option<Color>, u32),
     /// `lz-genmove_analyze color [interval]`: stream analysis, then play.
     LzGenmoveAnalyze(Color, u32),
+    /// `gogui-analyze_commands`: the analyze commands GoGui offers.
+    GoguiAnalyzeCommands,
+    /// `tengen-ownership`: GoGui `dboard` of final-position ownership.
+    TengenOwnership,
+    /// `tengen-search_param [key value]`: GoGui `param` for the search.
+    TengenSearchParam(Option<(String, String)>),
 }
 
 /// One row of the command table.
@@ -238,6 +245,18 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
             (Some(c), i) => Ok(Command::LzGenmoveAnalyze(c, i)),
             (None, _) => Err(GtpError::Syntax),
         },
+    },
+    CommandSpec {
+        name: "gogui-analyze_commands",
+        parse: |a| no_args(a).map(|()| Command::GoguiAnalyzeCommands),
+    },
+    CommandSpec {
+        name: "tengen-ownership",
+        parse: |a| no_args(a).map(|()| Command::TengenOwnership),
+    },
+    CommandSpec {
+        name: "tengen-search_param",
+        parse: |a| key_value(a).map(Command::TengenSearchParam),
     },
 ];
 

@@ -70,6 +70,8 @@ pub struct EngineOptions {
 pub const DEFAULT_MOVE_SECONDS: f64 = 1.0;
 /// Default node budget of the search tree (about 40 bytes a node).
 pub const DEFAULT_MAX_NODES: usize = 4_000_000;
+/// The most search threads accepted.
+pub const MAX_THREADS: usize = 64;
 /// Never resign within this many moves of a handicap game.
 pub const NO_RESIGN_HANDICAP_MOVES: usize = 60;
 
@@ -87,6 +89,16 @@ impl Default for EngineOptions {
         }
     }
 }
+
+/// GoGui's analyze commands, `type/label/command` (no `/` inside fields).
+const GOGUI_ANALYZE_COMMANDS: [&str; 6] = [
+    "dboard/Ownership/tengen-ownership",
+    "plist/Dead Stones/final_status_list dead",
+    "plist/Seki Stones/final_status_list seki",
+    "string/Final Score/final_score",
+    "hstring/Score Details/tengen-score_details",
+    "param/Search Settings/tengen-search_param",
+];
 
 /// Shortest and longest analysis interval, in centiseconds.
 const MIN_INTERVAL_CS: u32 = 5;
@@ -196,7 +208,7 @@ impl Engine {
             playouts: options.playouts,
             move_time: options.time,
             max_nodes: options.max_nodes,
-            threads: options.threads.max(1),
+            threads: options.threads.clamp(1, MAX_THREADS),
             clock: Clock::default(),
             rng,
         }
@@ -257,6 +269,10 @@ impl Engine {
             }
             Command::GoguiInterrupt => Ok(String::new()),
             Command::Cputime => Ok(format!("{:.3}", cpu_seconds())),
+            Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
+            Command::TengenOwnership => Ok(self.ownership_board()),
+            Command::TengenSearchParam(None) => Ok(self.search_params()),
+            Command::TengenSearchParam(Some((key, value))) => self.set_search_param(&key, &value),
             Command::Undo => {
                 if self.game.undo() {
                     Ok(String::new())
@@ -509,6 +525,59 @@ impl Engine {
         }
         self.commit(color, result.best, commit)
             .map(|()| move_text(result.best))
+    }
+
+    /// The ownership of every point in the final-position judgement, as a
+    /// GoGui `dboard`: rows from the top, +1 Black's, −1 White's.
+    fn ownership_board(&mut self) -> String {
+        let size = self.game.size();
+        let judgement = self.judgement().clone();
+        (0..size)
+            .rev()
+            .map(|row| {
+                (0..size)
+                    .map(|col| {
+                        let p = Point::new(col, row).expect("on board");
+                        format!("{:.2}", judgement.ownership(p))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// GoGui `param` listing of the search settings (0 means unset).
+    fn search_params(&self) -> String {
+        format!(
+            "[string] playouts {}\n[string] time {}\n[string] threads {}",
+            self.playouts.unwrap_or(0),
+            self.move_time.unwrap_or(0.0),
+            self.threads
+        )
+    }
+
+    /// Sets one search setting from GoGui's `param` dialog.
+    fn set_search_param(&mut self, key: &str, value: &str) -> Result<String, GtpError> {
+        match key {
+            "playouts" => {
+                let n: u64 = value.parse().map_err(|_| GtpError::Syntax)?;
+                self.playouts = (n > 0).then_some(n);
+            }
+            "time" => {
+                let t: f64 = value.parse().map_err(|_| GtpError::Syntax)?;
+                if !t.is_finite() || t < 0.0 {
+                    return Err(GtpError::Syntax);
+                }
+                self.move_time = (t > 0.0).then_some(t);
+            }
+            "threads" => {
+                let n: usize = value.parse().map_err(|_| GtpError::Syntax)?;
+                self.threads = n.clamp(1, MAX_THREADS);
+            }
+            _ => return Err(GtpError::Syntax),
+        }
+        Ok(String::new())
     }
 
     /// White's total bonus for the search: komi, plus the handicap bonus

@@ -253,6 +253,12 @@ pub(crate) fn analyze_args(i: &[u8]) -> Result<(Option<Color>, u32), GtpError> {
     Ok((color, interval))
 }
 
+/// Nothing, or a key and a value (GoGui's `param` commands).
+pub(crate) fn key_value(i: &[u8]) -> Result<Option<(String, String)>, GtpError> {
+    let text = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
+    args(i, opt((token, preceded(space1, token)))).map(|kv| kv.map(|(k, v)| (text(k), text(v))))
+}
+
 /// `vertex*` with at least one entry.
 pub(crate) fn vertex_list(i: &[u8]) -> Result<Vec<Move>, GtpError> {
     args(i, many1(terminated(vertex, space0)))
