@@ -232,6 +232,13 @@ fn random_bytes_never_panic() {
         b"T19",
         b"12",
         b"reg_genmove",
+        b"lz-analyze",
+        b"lz-genmove_analyze",
+        b"kgs-genmove_cleanup",
+        b"tengen-search_param",
+        b"final_score",
+        b"final_status_list",
+        b"kgs-rules",
         b"known_command",
         b"3",
         b"1e9",
@@ -399,6 +406,23 @@ fn lz_analyze_streams_until_the_next_command() {
     assert!(
         replies[4].contains(&format!(";W[{}{}]", col as char, row as char)),
         "{out}"
+    );
+}
+
+/// End of input during `lz-analyze` ends the stream and the session
+/// (the binary exits instead of analysing forever), and a lone
+/// `handle_line` reports once and returns.
+#[test]
+fn analysis_ends_with_the_input() {
+    let out = transcript("boardsize 5\nlz-analyze b 10\n");
+    assert!(out.starts_with("= \n\n=\ninfo move "), "{out}");
+    assert!(out.ends_with("\n\n"));
+    let mut engine = engine();
+    let reply = gtp::handle_line(&mut engine, b"lz-analyze w 10").unwrap();
+    assert!(
+        reply.text.starts_with("=\ninfo move ") && reply.text.ends_with("\n\n"),
+        "{}",
+        reply.text
     );
 }
 

@@ -45,8 +45,9 @@ pub trait Host {
     fn stream(&mut self, text: &str);
 }
 
-/// A host with no input and no streaming: commands run to completion and
-/// streamed output is kept for the reply.
+/// A host for one command on its own: nothing interrupts it, no further
+/// input will come (so analysis reports once and ends), and streamed
+/// output is kept for the reply.
 #[derive(Default)]
 pub struct QuietHost {
     streamed: String,
@@ -58,7 +59,7 @@ impl Host for QuietHost {
     }
 
     fn input_waiting(&mut self) -> bool {
-        false
+        true
     }
 
     fn stream(&mut self, text: &str) {
@@ -151,16 +152,22 @@ struct Session<'a, W: Write> {
     output: &'a mut W,
     /// The first write error; the session ends after the command.
     error: Option<io::Error>,
+    /// Whether the input has ended (a running analysis then stops).
+    closed: bool,
 }
 
 impl<W: Write> Session<'_, W> {
     fn drain(&mut self) -> bool {
         let mut interrupt = false;
-        while let Ok(next) = self.lines.try_recv() {
-            if is_interrupt(&next) {
-                interrupt = true;
-            } else {
-                self.pending.push_back(next);
+        loop {
+            match self.lines.try_recv() {
+                Ok(next) if is_interrupt(&next) => interrupt = true,
+                Ok(next) => self.pending.push_back(next),
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    self.closed = true;
+                    break;
+                }
             }
         }
         interrupt
@@ -173,7 +180,7 @@ impl<W: Write> Host for Session<'_, W> {
     }
 
     fn input_waiting(&mut self) -> bool {
-        self.drain() || !self.pending.is_empty()
+        self.drain() || !self.pending.is_empty() || self.closed
     }
 
     fn stream(&mut self, text: &str) {
@@ -235,6 +242,7 @@ where
             pending: &mut pending,
             output: &mut output,
             error: None,
+            closed: false,
         };
         let reply = handle_line_with(engine, &line, &mut session);
         if let Some(e) = session.error {
