@@ -12,7 +12,7 @@ use super::error::GtpError;
 use super::response::{move_text, point_text};
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
-use crate::mcts::search::{Candidate, SearchLimits, analyze, search};
+use crate::mcts::search::{Candidate, SearchLimits, TreeCache, analyze, search_reusing};
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{PointOwner, ResultText, Score, count};
@@ -181,6 +181,8 @@ pub struct Engine {
     clock: Clock,
     /// Randomness for move generation.
     rng: SmallRng,
+    /// The search tree kept for the next move.
+    tree_cache: TreeCache,
     /// Search limits from the command line.
     playouts: Option<u64>,
     move_time: Option<f64>,
@@ -205,6 +207,7 @@ impl Engine {
             komi_explicit: options.komi.is_some(),
             rules: options.rules,
             judged: None,
+            tree_cache: TreeCache::default(),
             playouts: options.playouts,
             move_time: options.time,
             max_nodes: options.max_nodes,
@@ -455,6 +458,7 @@ impl Engine {
     fn new_game(&mut self, size: usize) {
         self.game = Game::new(size, self.rules.play_rules());
         self.clock.reset();
+        self.tree_cache.clear();
     }
 
     fn boardsize(&mut self, size: u32) -> Result<String, GtpError> {
@@ -503,9 +507,15 @@ impl Engine {
         }
         let limits = self.search_limits(color);
         let komi = self.search_komi();
-        let result = search(&self.game, color, komi, &limits, &mut self.rng, &mut || {
-            host.interrupted()
-        });
+        let result = search_reusing(
+            &self.game,
+            color,
+            komi,
+            &limits,
+            &mut self.rng,
+            &mut || host.interrupted(),
+            &mut self.tree_cache,
+        );
         let pv: Vec<String> = result.pv.iter().take(8).map(|&m| move_text(m)).collect();
         log::info!(
             "{color}: {} after {} playouts in {:.2} s, win rate {:.3}, pv {}",

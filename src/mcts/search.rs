@@ -179,6 +179,143 @@ pub fn search<R: Rng + ?Sized>(
     merge(&runs, start)
 }
 
+/// The search tree kept between moves, so that the part of it below the
+/// moves actually played is searched further instead of afresh.
+#[derive(Default)]
+pub struct TreeCache {
+    saved: Option<SavedTree>,
+}
+
+/// A tree with the position it was grown for.
+struct SavedTree {
+    tree: Tree,
+    /// The moves played when it was grown.
+    moves: Vec<(Color, Move)>,
+    /// Hash of the setup position the moves start from.
+    setup: u64,
+    /// The player to move at its root.
+    color: Color,
+}
+
+impl TreeCache {
+    /// Forgets the saved tree.
+    pub fn clear(&mut self) {
+        self.saved = None;
+    }
+
+    /// Keeps `tree`, grown for `game`'s position with `color` to move.
+    fn save(&mut self, tree: Tree, game: &Game, color: Color) {
+        self.saved = Some(SavedTree {
+            tree,
+            moves: game.moves().to_vec(),
+            setup: game.setup_board().hash(),
+            color,
+        });
+    }
+
+    /// A tree for `game`'s position with `color` to move, made of the saved
+    /// subtree below the moves played since it was grown, with `root_moves`
+    /// as root children; `None` when the game did not continue from the
+    /// saved root or the tree does not hold the moves played.
+    fn take_for(&mut self, game: &Game, color: Color, root_moves: &[Point]) -> Option<Tree> {
+        let SavedTree {
+            tree: old,
+            moves,
+            setup,
+            color: root_color,
+        } = self.saved.take()?;
+        let now = game.moves();
+        if setup != game.setup_board().hash()
+            || now.len() <= moves.len()
+            || now[..moves.len()] != moves[..]
+        {
+            return None;
+        }
+        let mut node = Tree::ROOT;
+        let mut expect = root_color;
+        for &(c, m) in &now[moves.len()..] {
+            if c != expect {
+                return None;
+            }
+            node = old.children(node).find(|&id| old.node(id).mv == m)?;
+            expect = expect.other();
+        }
+        if expect != color || !old.node(node).expanded {
+            return None;
+        }
+        let last = last_point(game);
+        let mut tree = Tree::new();
+        let sources: Vec<Option<NodeId>> = root_moves
+            .iter()
+            .map(|&p| {
+                old.children(node)
+                    .find(|&id| old.node(id).mv == Move::Play(p))
+            })
+            .collect();
+        let children: Vec<Node> = root_moves
+            .iter()
+            .zip(&sources)
+            .map(|(&p, source)| match source {
+                Some(id) => *old.node(*id),
+                None => prior_node(game.board(), color, p, last),
+            })
+            .collect();
+        tree.expand(Tree::ROOT, &children);
+        // Copy each reused subtree, level by level, into the new arena.
+        let first = tree.children(Tree::ROOT).start;
+        let mut queue: Vec<(NodeId, NodeId)> = sources
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.map(|o| (first + i as NodeId, o)))
+            .collect();
+        while let Some((new, from)) = queue.pop() {
+            if !old.node(from).expanded || old.node(from).num_children == 0 {
+                let n = tree.node_mut(new);
+                n.num_children = 0;
+                n.expanded = false;
+                continue;
+            }
+            let kids: Vec<Node> = old.children(from).map(|c| *old.node(c)).collect();
+            let old_first = old.children(from).start;
+            let new_first = tree.len() as NodeId;
+            tree.expand(new, &kids);
+            queue.extend((0..kids.len() as NodeId).map(|i| (new_first + i, old_first + i)));
+        }
+        Some(tree)
+    }
+}
+
+/// [`search`] on one thread, continuing the tree `cache` kept from the
+/// previous search when the game went on from that position, and keeping
+/// the new tree there. With more threads it is [`search`] (and the cache is
+/// cleared).
+pub fn search_reusing<R: Rng + ?Sized>(
+    game: &Game,
+    color: Color,
+    komi: f64,
+    limits: &SearchLimits,
+    rng: &mut R,
+    stop: &mut dyn FnMut() -> bool,
+    cache: &mut TreeCache,
+) -> SearchResult {
+    let start = Instant::now();
+    let root_moves = root_candidates(game, color);
+    if limits.threads > 1 || root_moves.is_empty() {
+        cache.clear();
+        return search(game, color, komi, limits, rng, stop);
+    }
+    let tree = cache
+        .take_for(game, color, &root_moves)
+        .unwrap_or_else(|| root_tree(game, color, &root_moves));
+    let mut run = Run { tree, playouts: 0 };
+    extend_run(&mut run, game, color, komi, limits, rng, start, stop);
+    let runs = [run];
+    let result = merge(&runs, start);
+    let [run] = runs;
+    cache.save(run.tree, game, color);
+    result
+}
+
 /// One tree and the simulations it ran.
 struct Run {
     tree: Tree,
@@ -685,6 +822,55 @@ mod tests {
             max_nodes: 1_000_000,
             threads: 1,
         }
+    }
+
+    /// Reusing the tree: after our move and the opponent's reply the
+    /// search continues the subtree (its root moves arrive with visits),
+    /// and a game that went elsewhere (undo) starts afresh.
+    #[test]
+    fn tree_reuse_continues_the_subtree() {
+        let mut game = Game::new(7, PlayRules::default());
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut cache = TreeCache::default();
+        let first = search_reusing(
+            &game,
+            Color::Black,
+            7.5,
+            &limits(3000),
+            &mut rng,
+            &mut || false,
+            &mut cache,
+        );
+        game.play(Color::Black, first.best).unwrap();
+        let reply = first.pv.get(1).copied().expect("a reply in the pv");
+        game.play(Color::White, reply).unwrap();
+        let root_moves = root_candidates(&game, Color::Black);
+        let reused = cache
+            .take_for(&game, Color::Black, &root_moves)
+            .expect("subtree reused");
+        let visits: f32 = reused
+            .children(Tree::ROOT)
+            .map(|c| reused.node(c).real_visits())
+            .sum();
+        assert!(visits > 10.0, "{visits}");
+        assert_eq!(reused.children(Tree::ROOT).count(), root_moves.len());
+        // After an undo the saved tree no longer applies.
+        let again = search_reusing(
+            &game,
+            Color::Black,
+            7.5,
+            &limits(500),
+            &mut rng,
+            &mut || false,
+            &mut cache,
+        );
+        assert!(game.is_legal(Color::Black, again.best));
+        game.undo();
+        assert!(
+            cache
+                .take_for(&game, Color::White, &root_candidates(&game, Color::White))
+                .is_none()
+        );
     }
 
     /// Two root-parallel threads split a fixed playout count and agree on
