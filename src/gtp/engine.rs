@@ -70,6 +70,9 @@ pub struct EngineOptions {
 pub const DEFAULT_MOVE_SECONDS: f64 = 1.0;
 /// Default node budget of the search tree (about 40 bytes a node).
 pub const DEFAULT_MAX_NODES: usize = 4_000_000;
+/// Half a point: how far a whole-number komi is moved for the search so
+/// that a draw counts as a loss for the side searching.
+const DRAW_IS_LOSS: f64 = 0.5;
 /// The most search threads accepted.
 pub const MAX_THREADS: usize = 64;
 /// Never resign within this many moves of a handicap game.
@@ -506,7 +509,7 @@ impl Engine {
                 .map(|()| "pass".into());
         }
         let limits = self.search_limits(color);
-        let komi = self.search_komi();
+        let komi = self.search_komi(color);
         let result = search_reusing(
             &self.game,
             color,
@@ -590,14 +593,21 @@ impl Engine {
         Ok(String::new())
     }
 
-    /// White's total bonus for the search: komi, plus the handicap bonus
-    /// under area counting.
-    fn search_komi(&self) -> f64 {
-        self.komi
+    /// White's total bonus for `color`'s search: komi, plus the handicap
+    /// bonus under area counting. A whole-number total is moved half a
+    /// point against `color`, so that the search counts a draw as a loss
+    /// and plays for the win.
+    fn search_komi(&self, color: Color) -> f64 {
+        let total = self.komi
             + match self.rules.scoring {
                 Scoring::Area => self.rules.handicap_bonus.points(self.game.handicap()),
                 Scoring::Territory => 0.0,
-            }
+            };
+        if total.fract() == 0.0 {
+            total + color.fold(DRAW_IS_LOSS, -DRAW_IS_LOSS)
+        } else {
+            total
+        }
     }
 
     /// `lz-analyze` (until new input arrives) and `lz-genmove_analyze`
@@ -629,7 +639,7 @@ impl Engine {
             host.stream("");
             return Ok("play pass".into());
         }
-        let komi = self.search_komi();
+        let komi = self.search_komi(color);
         let host = std::cell::RefCell::new(host);
         host.borrow_mut().stream("");
         let result = analyze(
