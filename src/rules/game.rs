@@ -346,6 +346,20 @@ mod tests {
         Point::new(col, row).unwrap()
     }
 
+    /// A ko on 5x5: Black B4 A3 B2, White C4 B3 D3 C2; Black takes at C3,
+    /// White retakes at B3.
+    fn ko_shape() -> [(Point, Color); 7] {
+        [
+            (pt(1, 3), Color::Black),
+            (pt(0, 2), Color::Black),
+            (pt(1, 1), Color::Black),
+            (pt(2, 3), Color::White),
+            (pt(1, 2), Color::White),
+            (pt(3, 2), Color::White),
+            (pt(2, 1), Color::White),
+        ]
+    }
+
     fn play_all(game: &mut Game, moves: &[(Color, (usize, usize))]) {
         for &(c, (col, row)) in moves {
             game.play(c, Move::Play(pt(col, row))).unwrap();
@@ -439,15 +453,7 @@ mod tests {
         // Ko shape: Black takes at C3, White passes, Black passes, White
         // retakes B3 (legal under simple ko: passes cleared it), which
         // recreates the position before Black's capture.
-        let stones = [
-            (pt(1, 3), Color::Black),
-            (pt(0, 2), Color::Black),
-            (pt(1, 1), Color::Black),
-            (pt(2, 3), Color::White),
-            (pt(1, 2), Color::White),
-            (pt(3, 2), Color::White),
-            (pt(2, 1), Color::White),
-        ];
+        let stones = ko_shape();
         for (ko, retake_legal) in [
             (KoRule::Simple, true),
             (KoRule::PositionalSuperko, false),
@@ -510,15 +516,7 @@ mod tests {
     /// repeats the whole-board position: a cycle (art. 12 no result).
     #[test]
     fn cycle_detection() {
-        let stones = [
-            (pt(1, 3), Color::Black),
-            (pt(0, 2), Color::Black),
-            (pt(1, 1), Color::Black),
-            (pt(2, 3), Color::White),
-            (pt(1, 2), Color::White),
-            (pt(3, 2), Color::White),
-            (pt(2, 1), Color::White),
-        ];
+        let stones = ko_shape();
         let mut game = Game::new(5, PlayRules::default());
         game.set_position(&stones, Color::Black).unwrap();
         for _ in 0..2 {
