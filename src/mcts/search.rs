@@ -1,11 +1,12 @@
 //! Monte Carlo tree search with RAVE and prior knowledge, in the style of
 //! michi: one function per phase, every constant named.
 //!
-//! Where to start reading: [`search`] runs iterations of
-//! [`Search::descend`] (pick moves in the tree by [`urgency`]) →
-//! [`Search::expand`] (children with [`priors`]) → a tactical playout
-//! (`board::playout::tactical_playout`) → [`Search::update`] (win counts and
-//! AMAF counts along the path).
+//! Where to start reading: [`search`] runs simulations, each
+//! `Search::descend` (pick moves in the tree by [`urgency`]) →
+//! `Search::expand` (children with [`priors`]) → a tactical playout
+//! (`board::playout::tactical_playout`) → `Search::update` (win counts and
+//! AMAF counts along the path). [`search_reusing`] keeps the tree between
+//! moves ([`TreeCache`]); [`analyze`] reports the root moves at intervals.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
