@@ -1,4 +1,4 @@
-//! SGF (FF[3]/FF[4]) reading and writing for `loadsgf` and `printsgf`.
+//! SGF (`FF[3]`/`FF[4]`) reading and writing for `loadsgf` and `printsgf`.
 //!
 //! Only the main line of the first game is read (GTP has no variations):
 //! the root sequence, then always the first variation. The reader is
@@ -361,7 +361,7 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-/// Writes `game` as an FF[4] SGF record: root properties (size, komi,
+/// Writes `game` as an `FF[4]` SGF record: root properties (size, komi,
 /// handicap, rules, setup stones), then one node per move. Lines are never
 /// blank, so the text can be a GTP response body.
 #[must_use]
