@@ -76,6 +76,8 @@ fn error_texts_and_untouched_state() {
         ("set_free_handicap c3 pass", "? bad vertex list"),
         ("set_free_handicap c3 k10", "? bad vertex list"),
         ("set_free_handicap c3 x", "? syntax error"),
+        ("gogui-play_sequence w d4 b e4 w d4", "? illegal move"),
+        ("gogui-play_sequence w d4 b e6 w k10", "? syntax error"),
         ("loadsgf /nonexistent/file.sgf", "? cannot load file"),
         ("loadsgf /dev/zero", "? cannot load file"),
         ("loadsgf /", "? cannot load file"),

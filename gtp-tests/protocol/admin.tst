@@ -26,7 +26,7 @@
 
 # list_commands holds every command the issue names, one per line.
 8 list_commands
-#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\nkgs-time_settings\ntime_left\nloadsgf\nprintsgf\nshowboard\nkgs-game_over\nkgs-rules\nfinal_score\nfinal_status_list\nfinal_status\ntengen-score_details\ntengen-result\nis_legal\nkgs-genmove_cleanup\ngogui-interrupt\ncputime\nlz-analyze\nlz-genmove_analyze\ngogui-analyze_commands\ntengen-ownership\ntengen-search_param]
+#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\nkgs-time_settings\ntime_left\nloadsgf\nprintsgf\nshowboard\nkgs-game_over\nkgs-rules\nfinal_score\nfinal_status_list\nfinal_status\ntengen-score_details\ntengen-result\nis_legal\nkgs-genmove_cleanup\ngogui-interrupt\ncputime\nlz-analyze\nlz-genmove_analyze\ngogui-analyze_commands\ntengen-ownership\ntengen-search_param\ngogui-play_sequence\ngogui-version\nkata-get-rules\nkata-set-rules]
 
 # Ids are echoed (checked by the harness for every numbered line), tabs and
 # runs of spaces separate tokens, and comments are cut.
@@ -46,3 +46,16 @@ tengen-search_param playouts 500
 boardsize 3
 13 tengen-ownership
 #? [(-?\d\.\d\d ){2}-?\d\.\d\d\n(-?\d\.\d\d ){2}-?\d\.\d\d\n(-?\d\.\d\d ){2}-?\d\.\d\d]
+
+# KataGo's rules commands, and GoGui's sequence of moves.
+14 kata-get-rules
+#? [\{"friendlyPassOk":true,"hasButton":false,"ko":"SIMPLE","scoring":"TERRITORY","suicide":false,"tax":"SEKI","whiteHandicapBonus":"0"\}]
+kata-set-rules chinese
+15 kata-get-rules
+#? [.*"ko":"POSITIONAL","scoring":"AREA".*"whiteHandicapBonus":"N"\}]
+boardsize 9
+gogui-version 1.5.1
+16 gogui-play_sequence B e5 W e6 b PASS w d5
+#? []
+17 printsgf
+#? [.*;B\[ee\]\n;W\[ed\]\n;B\[\]\n;W\[de\]\)\s*]

@@ -4,9 +4,9 @@
 
 use super::error::GtpError;
 use super::parser::{
-    analyze_args, color_two_numbers, key_value, no_args, one_color, one_float, one_int, one_move,
-    one_point, one_string, opt_int, opt_string, string_opt_int, three_numbers, vertex_list,
-    word_and_numbers,
+    analyze_args, color_two_numbers, key_value, move_list, no_args, one_color, one_float, one_int,
+    one_move, one_point, one_string, opt_int, opt_string, string_opt_int, three_numbers,
+    vertex_list, word_and_numbers,
 };
 use crate::board::{Move, Point};
 use crate::color::Color;
@@ -91,6 +91,14 @@ pub enum Command {
     TengenOwnership,
     /// `tengen-search_param [key value]`: GoGui `param` for the search.
     TengenSearchParam(Option<(String, String)>),
+    /// `gogui-play_sequence color vertex …`: all the moves, or none.
+    GoguiPlaySequence(Vec<(Color, Move)>),
+    /// `gogui-version …`: GoGui announcing itself; acknowledged.
+    GoguiVersion,
+    /// `kata-get-rules`: the rules as KataGo's JSON.
+    KataGetRules,
+    /// `kata-set-rules name`: a rule set by name (KataGo's shorthands).
+    KataSetRules(String),
 }
 
 /// One row of the command table.
@@ -257,6 +265,22 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "tengen-search_param",
         parse: |a| key_value(a).map(Command::TengenSearchParam),
+    },
+    CommandSpec {
+        name: "gogui-play_sequence",
+        parse: |a| move_list(a).map(Command::GoguiPlaySequence),
+    },
+    CommandSpec {
+        name: "gogui-version",
+        parse: |_| Ok(Command::GoguiVersion),
+    },
+    CommandSpec {
+        name: "kata-get-rules",
+        parse: |a| no_args(a).map(|()| Command::KataGetRules),
+    },
+    CommandSpec {
+        name: "kata-set-rules",
+        parse: |a| one_string(a).map(Command::KataSetRules),
     },
 ];
 

@@ -17,7 +17,7 @@ use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{PointOwner, ResultText, Score, count};
 use crate::rules::status::{Judgement, StoneStatus, judge};
-use crate::rules::{Game, HandicapError, KoRule, Rules, Scoring};
+use crate::rules::{Game, HandicapBonus, HandicapError, KoRule, Rules, Scoring};
 use crate::sgf;
 
 /// Board size when none is given.
@@ -131,6 +131,29 @@ fn info_line(candidates: &[Candidate]) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// The rules in KataGo's `kata-get-rules` JSON.
+fn kata_rules_json(rules: &Rules) -> String {
+    let ko = match rules.ko {
+        KoRule::Simple => "SIMPLE",
+        KoRule::PositionalSuperko => "POSITIONAL",
+        KoRule::SituationalSuperko => "SITUATIONAL",
+    };
+    let (scoring, tax) = match rules.scoring {
+        Scoring::Territory if !rules.seki_eyes_are_territory => ("TERRITORY", "SEKI"),
+        Scoring::Territory => ("TERRITORY", "NONE"),
+        Scoring::Area => ("AREA", "NONE"),
+    };
+    let bonus = match rules.handicap_bonus {
+        HandicapBonus::Zero => "0",
+        HandicapBonus::NMinusOne => "N-1",
+        HandicapBonus::N => "N",
+    };
+    format!(
+        r#"{{"friendlyPassOk":{},"hasButton":false,"ko":"{ko}","scoring":"{scoring}","suicide":{},"tax":"{tax}","whiteHandicapBonus":"{bonus}"}}"#,
+        !rules.all_stones_alive, rules.suicide
+    )
 }
 
 /// How a generated move is used.
@@ -279,6 +302,14 @@ impl Engine {
             Command::TengenOwnership => Ok(self.ownership_board()),
             Command::TengenSearchParam(None) => Ok(self.search_params()),
             Command::TengenSearchParam(Some((key, value))) => self.set_search_param(&key, &value),
+            Command::GoguiPlaySequence(moves) => self.play_sequence(&moves),
+            Command::GoguiVersion => Ok(String::new()),
+            Command::KataGetRules => Ok(kata_rules_json(&self.rules)),
+            Command::KataSetRules(name) => {
+                let rules = name.parse::<Rules>().map_err(|_| GtpError::UnknownRules)?;
+                self.set_rules(rules);
+                Ok(String::new())
+            }
             Command::Undo => {
                 if self.game.undo() {
                     Ok(String::new())
@@ -480,6 +511,18 @@ impl Engine {
             Move::Play(p) if !self.game.board().is_on_board(p) => Err(GtpError::Syntax),
             _ => Ok(mv),
         }
+    }
+
+    /// `gogui-play_sequence`: every move, or (on the first illegal one)
+    /// none.
+    fn play_sequence(&mut self, moves: &[(Color, Move)]) -> Result<String, GtpError> {
+        let mut game = self.game.clone();
+        for &(color, mv) in moves {
+            let mv = self.on_board(mv)?;
+            game.play(color, mv).map_err(|_| GtpError::IllegalMove)?;
+        }
+        self.game = game;
+        Ok(String::new())
     }
 
     fn play(&mut self, color: Color, mv: Move) -> Result<String, GtpError> {

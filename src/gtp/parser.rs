@@ -253,6 +253,11 @@ pub(crate) fn analyze_args(i: &[u8]) -> Result<(Option<Color>, u32), GtpError> {
     Ok((color, interval))
 }
 
+/// `move*` with at least one entry: `B D4 W Q16 …`.
+pub(crate) fn move_list(i: &[u8]) -> Result<Vec<(Color, Move)>, GtpError> {
+    args(i, many1(terminated(mv, space0)))
+}
+
 /// Nothing, or a key and a value (GoGui's `param` commands).
 pub(crate) fn key_value(i: &[u8]) -> Result<Option<(String, String)>, GtpError> {
     let text = |t: &[u8]| String::from_utf8_lossy(t).into_owned();
@@ -441,5 +446,13 @@ mod tests {
             Ok((Some(Color::White), 10))
         );
         assert_eq!(analyze_args(b""), Ok((None, 100)));
+        assert_eq!(
+            move_list(b" B d4 w PASS"),
+            Ok(vec![
+                (Color::Black, Move::Play(pt(3, 3))),
+                (Color::White, Move::Pass)
+            ])
+        );
+        assert_eq!(move_list(b" B d4 w"), Err(GtpError::Syntax));
     }
 }
