@@ -395,11 +395,14 @@ impl Engine {
     fn judgement(&mut self) -> &Judgement {
         let board = self.game.board();
         let key = board.hash() ^ (board.size() as u64).rotate_left(56);
-        let fresh = matches!(&self.judged, Some((k, r, _)) if *k == key && *r == self.rules);
-        if !fresh {
-            self.judged = Some((key, self.rules, judge(board, &self.rules)));
+        let rules = self.rules;
+        if !matches!(&self.judged, Some((k, r, _)) if *k == key && *r == rules) {
+            self.judged = None;
         }
-        &self.judged.as_ref().expect("just set").2
+        &self
+            .judged
+            .get_or_insert_with(|| (key, rules, judge(board, &rules)))
+            .2
     }
 
     /// The count of the current position under the rules.
@@ -588,17 +591,17 @@ impl Engine {
     fn ownership_board(&mut self) -> String {
         let size = self.game.size();
         let judgement = self.judgement().clone();
-        (0..size)
+        let values: Vec<String> = self
+            .game
+            .board()
+            .points()
+            .map(|p| format!("{:.2}", judgement.ownership(p)))
+            .collect();
+        // `points()` runs row by row from the bottom; GoGui wants the top first.
+        values
+            .chunks(size)
             .rev()
-            .map(|row| {
-                (0..size)
-                    .map(|col| {
-                        let p = Point::new(col, row).expect("on board");
-                        format!("{:.2}", judgement.ownership(p))
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            })
+            .map(|row| row.join(" "))
             .collect::<Vec<_>>()
             .join("\n")
     }
