@@ -72,8 +72,9 @@ struct Cli {
 enum Mode {
     /// Speak GTP on standard input/output (the default).
     Gtp,
-    /// Time light random playouts from the empty board and print
-    /// playouts/second, moves per playout and Black's win rate.
+    /// Time playouts (light or tactical) or search iterations from the
+    /// empty board: prints each run's rate, moves per playout and Black's
+    /// win rate, and the median.
     Benchmark {
         /// Board size.
         #[arg(long, default_value_t = 9, value_parser = board_size)]
