@@ -299,11 +299,15 @@ pub fn search_reusing<R: Rng + ?Sized>(
     stop: &mut dyn FnMut() -> bool,
     cache: &mut TreeCache,
 ) -> SearchResult {
-    let start = Instant::now();
-    let root_moves = root_candidates(game, color);
-    if limits.threads > 1 || root_moves.is_empty() {
+    if limits.threads > 1 {
         cache.clear();
         return search(game, color, komi, limits, rng, stop);
+    }
+    let start = Instant::now();
+    let root_moves = root_candidates(game, color);
+    if root_moves.is_empty() {
+        cache.clear();
+        return pass_result(start);
     }
     let tree = cache
         .take_for(game, color, &root_moves)
