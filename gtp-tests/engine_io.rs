@@ -236,6 +236,15 @@ fn random_bytes_never_panic() {
         b"reg_genmove",
         b"lz-analyze",
         b"lz-genmove_analyze",
+        b"kata-analyze",
+        b"kata-genmove_analyze",
+        b"analyze",
+        b"genmove_analyze",
+        b"ownership",
+        b"true",
+        b"tengen-best_moves",
+        b"tengen-pv",
+        b"kgs-chat",
         b"kgs-genmove_cleanup",
         b"tengen-search_param",
         b"final_score",
@@ -409,6 +418,86 @@ fn lz_analyze_streams_until_the_next_command() {
         replies[4].contains(&format!(";W[{}{}]", col as char, row as char)),
         "{out}"
     );
+}
+
+/// `kata-analyze` with `ownership true`: float win rates and priors in
+/// 0–1, `scoreLead`, `pv` last in each segment, then the ownership grid
+/// (one value per point, −1 to 1). `kata-genmove_analyze` ends with
+/// `play <move>`; Sabaki's `analyze` uses integer win rates.
+#[test]
+fn kata_analyze_has_floats_score_and_ownership() {
+    let out = transcript(
+        "boardsize 9\nplay b e5\n3 kata-analyze w 10 ownership true\n4 kata-genmove_analyze w 10\n5 analyze b 10\n6 name\n",
+    );
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(replies.len(), 6, "{out}");
+    let mut analysis = replies[2].lines();
+    assert_eq!(analysis.next(), Some("=3"));
+    let line = analysis.next().expect("an info line");
+    let (infos, grid) = line.split_once(" ownership ").expect("ownership grid");
+    let values: Vec<f32> = grid.split(' ').map(|v| v.parse().unwrap()).collect();
+    assert_eq!(values.len(), 81);
+    assert!(values.iter().all(|v| (-1.0..=1.0).contains(v)));
+    // E5 is Black's stone: from White's point of view it is owned by Black.
+    assert!(values[4 * 9 + 4] < -0.5, "{grid}");
+    for segment in infos.split("info ").skip(1) {
+        let fields: Vec<&str> = segment.trim_end().split(' ').collect();
+        let keys: Vec<&str> = fields.iter().copied().step_by(2).collect();
+        assert_eq!(
+            keys[..9],
+            [
+                "move",
+                "visits",
+                "winrate",
+                "scoreMean",
+                "scoreLead",
+                "prior",
+                "lcb",
+                "order",
+                "pv"
+            ],
+            "{segment}"
+        );
+        let winrate: f32 = fields[5].parse().unwrap();
+        assert!(fields[5].contains('.') && (0.0..=1.0).contains(&winrate));
+        let lead: f32 = fields[9].parse().unwrap();
+        assert!(lead.abs() <= 81.0 + 7.5);
+    }
+    let genmove: Vec<&str> = replies[3].lines().collect();
+    assert_eq!(genmove[0], "=4");
+    assert!(genmove.last().unwrap().starts_with("play "), "{out}");
+    let sabaki = replies[4].lines().nth(1).expect("an info line");
+    let winrate = sabaki.split(' ').nth(6).unwrap();
+    assert!(winrate.parse::<u32>().is_ok_and(|w| w <= 10000), "{sabaki}");
+    assert_eq!(replies[5], "=6 Tengen");
+}
+
+/// GoGui's best-moves and variation displays are valid `gfx`: labels with
+/// visit counts, influence within −1..1, and a `VAR` of alternating moves
+/// from the side to move.
+#[test]
+fn gogui_gfx_best_moves_and_pv() {
+    let out = transcript("boardsize 9\nplay b e5\ntengen-best_moves\ntengen-pv\n");
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    let gfx: Vec<&str> = replies[2].strip_prefix("= ").unwrap().lines().collect();
+    assert!(gfx[0].starts_with("INFLUENCE "), "{out}");
+    let influence: Vec<&str> = gfx[0].split(' ').skip(1).collect();
+    for pair in influence.chunks(2) {
+        let v: f32 = pair[1].parse().unwrap();
+        assert!((-1.0..=0.0).contains(&v), "White to move: {v}");
+    }
+    assert!(gfx[1].starts_with("LABEL "));
+    assert!(gfx[2].starts_with("TEXT White to move: "));
+    let var: Vec<&str> = replies[3]
+        .strip_prefix("= VAR ")
+        .unwrap()
+        .split(' ')
+        .collect();
+    assert!(var.len() >= 2 && var.len().is_multiple_of(2), "{out}");
+    for (i, pair) in var.chunks(2).enumerate() {
+        assert_eq!(pair[0], if i % 2 == 0 { "w" } else { "b" });
+        assert!(pair[1] != "E5");
+    }
 }
 
 /// End of input during `lz-analyze` ends the stream and the session

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use tengen::benchmark;
 use tengen::board::{MAX_SIZE, MIN_SIZE};
+use tengen::gtp::command::Switches;
 use tengen::gtp::engine::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
 use tengen::gtp::{self, Engine, EngineOptions};
 use tengen::rules::Rules;
@@ -61,6 +62,11 @@ struct Cli {
     /// Most nodes in the search tree (about 40 bytes each).
     #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
     max_nodes: usize,
+
+    /// Offer `kgs-chat` (answer KGS chat messages). Off by default:
+    /// listing the command crashes some kgsGtp versions.
+    #[arg(long)]
+    kgs_chat: bool,
 
     /// More log output on standard error: -v info, -vv debug, -vvv trace.
     /// Default: warnings only. RUST_LOG overrides.
@@ -133,6 +139,9 @@ fn main() -> ExitCode {
                 time: cli.time,
                 max_nodes: cli.max_nodes,
                 threads: cli.threads,
+                switches: Switches {
+                    kgs_chat: cli.kgs_chat,
+                },
             };
             let mut engine = Engine::new(&options);
             match gtp::run(io::stdin(), io::stdout().lock(), &mut engine) {

@@ -4,15 +4,29 @@
 
 use super::error::GtpError;
 use super::parser::{
-    analyze_args, color_two_numbers, key_value, move_list, no_args, one_color, one_float, one_int,
-    one_move, one_point, one_string, opt_int, opt_string, string_opt_int, three_numbers,
-    vertex_list, word_and_numbers,
+    AnalyzeArgs, analyze_args, chat, color_two_numbers, key_value, move_list, no_args, one_color,
+    one_float, one_int, one_move, one_point, one_string, opt_int, opt_string, string_opt_int,
+    three_numbers, vertex_list, word_and_numbers,
 };
 use crate::board::{Move, Point};
 use crate::color::Color;
 
+/// The output dialect of the analysis commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// Leela Zero's (`lz-`): integer win rates and priors, 0–10000.
+    LeelaZero,
+    /// KataGo's (`kata-`): float win rates and priors 0–1, `scoreLead`,
+    /// and the ownership grid when asked for.
+    KataGo,
+    /// Sabaki's bare `analyze`: Leela Zero's numbers, which every Sabaki
+    /// version reads as integers.
+    Sabaki,
+}
+
 /// A parsed command with typed arguments. Variants are the CamelCase of the
-/// wire names.
+/// wire names (the analysis commands share one variant per kind, with
+/// their dialect).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// `protocol_version`
@@ -61,6 +75,8 @@ pub enum Command {
     Showboard,
     /// `kgs-game_over`
     KgsGameOver,
+    /// `kgs-chat (game|private) name message…`: answer a chat message.
+    KgsChat(String),
     /// `kgs-rules name`
     KgsRules(String),
     /// `final_score [seed]`
@@ -81,14 +97,21 @@ pub enum Command {
     GoguiInterrupt,
     /// `cputime`: CPU seconds used.
     Cputime,
-    /// `lz-analyze [color] [interval]`: stream analysis until new input.
-    LzAnalyze(Option<Color>, u32),
-    /// `lz-genmove_analyze color [interval]`: stream analysis, then play.
-    LzGenmoveAnalyze(Color, u32),
+    /// `lz-analyze`, `kata-analyze` and `analyze`
+    /// (`[color] [interval] [key value]…`): stream analysis in the given
+    /// dialect until new input.
+    Analyze(Dialect, AnalyzeArgs),
+    /// `lz-genmove_analyze`, `kata-genmove_analyze` and `genmove_analyze`
+    /// (`color [interval] [key value]…`): stream analysis, then play.
+    GenmoveAnalyze(Dialect, Color, AnalyzeArgs),
     /// `gogui-analyze_commands`: the analyze commands GoGui offers.
     GoguiAnalyzeCommands,
     /// `tengen-ownership`: GoGui `dboard` of final-position ownership.
     TengenOwnership,
+    /// `tengen-best_moves`: GoGui `gfx` of the search's best moves.
+    TengenBestMoves,
+    /// `tengen-pv`: GoGui `gfx` of the principal variation.
+    TengenPv,
     /// `tengen-search_param [key value]`: GoGui `param` for the search.
     TengenSearchParam(Option<(String, String)>),
     /// `gogui-play_sequence color vertex …`: all the moves, or none.
@@ -101,10 +124,36 @@ pub enum Command {
     KataSetRules(String),
 }
 
+/// Commands that exist only when switched on (from the command line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Switch {
+    /// `kgs-chat`: listing it crashes some kgsGtp versions, so it is
+    /// offered only with `--kgs-chat`.
+    KgsChat,
+}
+
+/// Which [`Switch`]es are on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Switches {
+    /// `--kgs-chat`.
+    pub kgs_chat: bool,
+}
+
+impl Switches {
+    fn allow(self, spec: &CommandSpec) -> bool {
+        match spec.switch {
+            None => true,
+            Some(Switch::KgsChat) => self.kgs_chat,
+        }
+    }
+}
+
 /// One row of the command table.
 pub(crate) struct CommandSpec {
     /// The wire name.
     pub name: &'static str,
+    /// The switch that must be on for the command to exist, if any.
+    pub switch: Option<Switch>,
     /// Parses the arguments (the text after the name).
     pub parse: fn(&[u8]) -> Result<Command, GtpError>,
 }
@@ -113,201 +162,287 @@ pub(crate) struct CommandSpec {
 pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "protocol_version",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::ProtocolVersion),
     },
     CommandSpec {
         name: "name",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::Name),
     },
     CommandSpec {
         name: "version",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::Version),
     },
     CommandSpec {
         name: "known_command",
+        switch: None,
         parse: |a| one_string(a).map(Command::KnownCommand),
     },
     CommandSpec {
         name: "list_commands",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::ListCommands),
     },
     CommandSpec {
         name: "quit",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::Quit),
     },
     CommandSpec {
         name: "boardsize",
+        switch: None,
         parse: |a| one_int(a).map(Command::Boardsize),
     },
     CommandSpec {
         name: "clear_board",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::ClearBoard),
     },
     CommandSpec {
         name: "komi",
+        switch: None,
         parse: |a| one_float(a).map(Command::Komi),
     },
     CommandSpec {
         name: "play",
+        switch: None,
         parse: |a| one_move(a).map(|(c, m)| Command::Play(c, m)),
     },
     CommandSpec {
         name: "genmove",
+        switch: None,
         parse: |a| one_color(a).map(Command::Genmove),
     },
     CommandSpec {
         name: "reg_genmove",
+        switch: None,
         parse: |a| one_color(a).map(Command::RegGenmove),
     },
     CommandSpec {
         name: "undo",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::Undo),
     },
     CommandSpec {
         name: "fixed_handicap",
+        switch: None,
         parse: |a| one_int(a).map(Command::FixedHandicap),
     },
     CommandSpec {
         name: "place_free_handicap",
+        switch: None,
         parse: |a| one_int(a).map(Command::PlaceFreeHandicap),
     },
     CommandSpec {
         name: "set_free_handicap",
+        switch: None,
         parse: |a| vertex_list(a).map(Command::SetFreeHandicap),
     },
     CommandSpec {
         name: "time_settings",
+        switch: None,
         parse: |a| three_numbers(a).map(|(m, t, s)| Command::TimeSettings(m, t, s)),
     },
     CommandSpec {
         name: "kgs-time_settings",
+        switch: None,
         parse: |a| word_and_numbers(a).map(|(w, n)| Command::KgsTimeSettings(w, n)),
     },
     CommandSpec {
         name: "time_left",
+        switch: None,
         parse: |a| color_two_numbers(a).map(|(c, t, s)| Command::TimeLeft(c, t, s)),
     },
     CommandSpec {
         name: "loadsgf",
+        switch: None,
         parse: |a| string_opt_int(a).map(|(f, n)| Command::Loadsgf(f, n)),
     },
     CommandSpec {
         name: "printsgf",
+        switch: None,
         parse: |a| opt_string(a).map(Command::Printsgf),
     },
     CommandSpec {
         name: "showboard",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::Showboard),
     },
     CommandSpec {
         name: "kgs-game_over",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::KgsGameOver),
     },
     CommandSpec {
+        name: "kgs-chat",
+        switch: Some(Switch::KgsChat),
+        parse: |a| chat(a).map(Command::KgsChat),
+    },
+    CommandSpec {
         name: "kgs-rules",
+        switch: None,
         parse: |a| one_string(a).map(Command::KgsRules),
     },
     CommandSpec {
         name: "final_score",
+        switch: None,
         parse: |a| opt_int(a).map(|_| Command::FinalScore),
     },
     CommandSpec {
         name: "final_status_list",
+        switch: None,
         parse: |a| one_string(a).map(Command::FinalStatusList),
     },
     CommandSpec {
         name: "final_status",
+        switch: None,
         parse: |a| one_point(a).map(Command::FinalStatus),
     },
     CommandSpec {
         name: "tengen-score_details",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::TengenScoreDetails),
     },
     CommandSpec {
         name: "tengen-result",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::TengenResult),
     },
     CommandSpec {
         name: "is_legal",
+        switch: None,
         parse: |a| one_move(a).map(|(c, m)| Command::IsLegal(c, m)),
     },
     CommandSpec {
         name: "kgs-genmove_cleanup",
+        switch: None,
         parse: |a| one_color(a).map(Command::KgsGenmoveCleanup),
     },
     CommandSpec {
         name: "gogui-interrupt",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::GoguiInterrupt),
     },
     CommandSpec {
         name: "cputime",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::Cputime),
     },
     CommandSpec {
         name: "lz-analyze",
-        parse: |a| analyze_args(a).map(|(c, i)| Command::LzAnalyze(c, i)),
+        switch: None,
+        parse: |a| analyze_args(a).map(|x| Command::Analyze(Dialect::LeelaZero, x)),
     },
     CommandSpec {
         name: "lz-genmove_analyze",
-        parse: |a| match analyze_args(a)? {
-            (Some(c), i) => Ok(Command::LzGenmoveAnalyze(c, i)),
-            (None, _) => Err(GtpError::Syntax),
-        },
+        switch: None,
+        parse: |a| genmove_analyze(Dialect::LeelaZero, a),
+    },
+    CommandSpec {
+        name: "kata-analyze",
+        switch: None,
+        parse: |a| analyze_args(a).map(|x| Command::Analyze(Dialect::KataGo, x)),
+    },
+    CommandSpec {
+        name: "kata-genmove_analyze",
+        switch: None,
+        parse: |a| genmove_analyze(Dialect::KataGo, a),
+    },
+    CommandSpec {
+        name: "analyze",
+        switch: None,
+        parse: |a| analyze_args(a).map(|x| Command::Analyze(Dialect::Sabaki, x)),
+    },
+    CommandSpec {
+        name: "genmove_analyze",
+        switch: None,
+        parse: |a| genmove_analyze(Dialect::Sabaki, a),
     },
     CommandSpec {
         name: "gogui-analyze_commands",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::GoguiAnalyzeCommands),
     },
     CommandSpec {
+        name: "tengen-best_moves",
+        switch: None,
+        parse: |a| no_args(a).map(|()| Command::TengenBestMoves),
+    },
+    CommandSpec {
+        name: "tengen-pv",
+        switch: None,
+        parse: |a| no_args(a).map(|()| Command::TengenPv),
+    },
+    CommandSpec {
         name: "tengen-ownership",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::TengenOwnership),
     },
     CommandSpec {
         name: "tengen-search_param",
+        switch: None,
         parse: |a| key_value(a).map(Command::TengenSearchParam),
     },
     CommandSpec {
         name: "gogui-play_sequence",
+        switch: None,
         parse: |a| move_list(a).map(Command::GoguiPlaySequence),
     },
     CommandSpec {
         name: "gogui-version",
+        switch: None,
         parse: |_| Ok(Command::GoguiVersion),
     },
     CommandSpec {
         name: "kata-get-rules",
+        switch: None,
         parse: |a| no_args(a).map(|()| Command::KataGetRules),
     },
     CommandSpec {
         name: "kata-set-rules",
+        switch: None,
         parse: |a| one_string(a).map(Command::KataSetRules),
     },
 ];
 
 /// The table row for `name` (exact, case-sensitive, as GTP names are).
-pub(crate) fn lookup(name: &[u8]) -> Option<&'static CommandSpec> {
-    COMMANDS.iter().find(|spec| spec.name.as_bytes() == name)
+pub(crate) fn lookup(name: &[u8], switches: Switches) -> Option<&'static CommandSpec> {
+    COMMANDS
+        .iter()
+        .find(|spec| spec.name.as_bytes() == name && switches.allow(spec))
 }
 
 /// Parses a command name and its arguments.
 ///
 /// # Errors
-/// [`GtpError::UnknownCommand`] for a name not in the table,
-/// [`GtpError::Syntax`] for bad arguments.
-pub fn parse_command(name: &[u8], args: &[u8]) -> Result<Command, GtpError> {
-    let spec = lookup(name).ok_or(GtpError::UnknownCommand)?;
+/// [`GtpError::UnknownCommand`] for a name not in the table (or switched
+/// off), [`GtpError::Syntax`] for bad arguments.
+pub fn parse_command(name: &[u8], args: &[u8], switches: Switches) -> Result<Command, GtpError> {
+    let spec = lookup(name, switches).ok_or(GtpError::UnknownCommand)?;
     (spec.parse)(args)
 }
 
+/// `*genmove_analyze color [interval] [key value]…`: the colour is required.
+fn genmove_analyze(dialect: Dialect, a: &[u8]) -> Result<Command, GtpError> {
+    let args = analyze_args(a)?;
+    let color = args.color.ok_or(GtpError::Syntax)?;
+    Ok(Command::GenmoveAnalyze(dialect, color, args))
+}
+
 /// The names of all supported commands, in table order.
-pub fn command_names() -> impl Iterator<Item = &'static str> {
-    COMMANDS.iter().map(|spec| spec.name)
+pub fn command_names(switches: Switches) -> impl Iterator<Item = &'static str> {
+    COMMANDS
+        .iter()
+        .filter(move |spec| switches.allow(spec))
+        .map(|spec| spec.name)
 }
 
 /// True when `name` is a supported command.
 #[must_use]
-pub fn is_known(name: &str) -> bool {
-    lookup(name.as_bytes()).is_some()
+pub fn is_known(name: &str, switches: Switches) -> bool {
+    lookup(name.as_bytes(), switches).is_some()
 }
 
 #[cfg(test)]
@@ -317,39 +452,59 @@ mod tests {
     /// Names are unique and follow GTP's naming (no spaces, lower case).
     #[test]
     fn table_is_well_formed() {
-        let mut names: Vec<_> = command_names().collect();
+        let all = Switches { kgs_chat: true };
+        let mut names: Vec<_> = command_names(all).collect();
         let count = names.len();
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), count);
-        for name in command_names() {
+        for name in command_names(all) {
             assert!(
                 name.bytes()
                     .all(|b| b.is_ascii_lowercase() || b == b'_' || b == b'-'),
                 "{name}"
             );
-            assert!(is_known(name));
+            assert!(is_known(name, all));
         }
-        assert!(!is_known("Play"));
-        assert!(!is_known("frobnicate"));
+        assert!(!is_known("Play", all));
+        assert!(!is_known("frobnicate", all));
+        // Switched-off commands do not exist.
+        let none = Switches::default();
+        assert!(is_known("kgs-chat", all));
+        assert!(!is_known("kgs-chat", none));
+        assert!(!command_names(none).any(|n| n == "kgs-chat"));
+        assert_eq!(
+            parse_command(b"kgs-chat", b" game bob hi", none),
+            Err(GtpError::UnknownCommand)
+        );
+        assert_eq!(
+            parse_command(b"kgs-chat", b" private bob hi there", all),
+            Ok(Command::KgsChat("hi there".into()))
+        );
     }
 
     /// Names dispatch to their own parsers.
     #[test]
     fn parse_known_answers() {
         assert_eq!(
-            parse_command(b"genmove", b" w"),
+            parse_command(b"genmove", b" w", Switches::default()),
             Ok(Command::Genmove(Color::White))
         );
-        assert_eq!(parse_command(b"genmove", b""), Err(GtpError::Syntax));
         assert_eq!(
-            parse_command(b"gen_move", b" w"),
+            parse_command(b"genmove", b"", Switches::default()),
+            Err(GtpError::Syntax)
+        );
+        assert_eq!(
+            parse_command(b"gen_move", b" w", Switches::default()),
             Err(GtpError::UnknownCommand)
         );
         assert_eq!(
-            parse_command(b"boardsize", b" 19"),
+            parse_command(b"boardsize", b" 19", Switches::default()),
             Ok(Command::Boardsize(19))
         );
-        assert_eq!(parse_command(b"quit", b" now"), Err(GtpError::Syntax));
+        assert_eq!(
+            parse_command(b"quit", b" now", Switches::default()),
+            Err(GtpError::Syntax)
+        );
     }
 }

@@ -7,12 +7,15 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::Host;
-use super::command::{Command, command_names, is_known};
+use super::command::{Command, Dialect, Switches, command_names, is_known};
 use super::error::GtpError;
+use super::parser::AnalyzeArgs;
 use super::response::{move_text, point_text};
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
-use crate::mcts::search::{Candidate, SearchLimits, TreeCache, analyze, search_reusing};
+use crate::mcts::search::{
+    AnalysisOptions, Report, SearchLimits, TreeCache, analyze, search_reusing,
+};
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{PointOwner, ResultText, Score, count};
@@ -63,6 +66,8 @@ pub struct EngineOptions {
     pub max_nodes: usize,
     /// Search threads.
     pub threads: usize,
+    /// Commands switched on (`--kgs-chat`).
+    pub switches: Switches,
 }
 
 /// Seconds per move when neither `--time`, `--playouts` nor time settings
@@ -89,12 +94,15 @@ impl Default for EngineOptions {
             time: None,
             max_nodes: DEFAULT_MAX_NODES,
             threads: 1,
+            switches: Switches::default(),
         }
     }
 }
 
 /// GoGui's analyze commands, `type/label/command` (no `/` inside fields).
-const GOGUI_ANALYZE_COMMANDS: [&str; 6] = [
+const GOGUI_ANALYZE_COMMANDS: [&str; 8] = [
+    "gfx/Best Moves/tengen-best_moves",
+    "gfx/Principal Variation/tengen-pv",
     "dboard/Ownership/tengen-ownership",
     "plist/Dead Stones/final_status_list dead",
     "plist/Seki Stones/final_status_list seki",
@@ -103,34 +111,138 @@ const GOGUI_ANALYZE_COMMANDS: [&str; 6] = [
     "param/Search Settings/tengen-search_param",
 ];
 
+/// Most candidates `tengen-best_moves` labels.
+const BEST_MOVES_SHOWN: usize = 10;
+
+/// GoGui `gfx` of the best moves: each one's visit count as a label, its
+/// share of the visits as influence (Black's sign when Black is to move),
+/// and a line of text on the best.
+fn best_moves_gfx(color: Color, report: &Report) -> String {
+    let shown = &report.candidates[..report.candidates.len().min(BEST_MOVES_SHOWN)];
+    let total: u32 = report
+        .candidates
+        .iter()
+        .map(|c| c.visits)
+        .sum::<u32>()
+        .max(1);
+    let sign = color.fold(1.0, -1.0);
+    let mut lines = Vec::new();
+    if !shown.is_empty() {
+        let influence: Vec<String> = shown
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} {:.2}",
+                    move_text(c.mv),
+                    sign * c.visits as f32 / total as f32
+                )
+            })
+            .collect();
+        lines.push(format!("INFLUENCE {}", influence.join(" ")));
+        let labels: Vec<String> = shown
+            .iter()
+            .map(|c| format!("{} {}", move_text(c.mv), c.visits))
+            .collect();
+        lines.push(format!("LABEL {}", labels.join(" ")));
+    }
+    lines.push(match report.candidates.first() {
+        Some(best) => format!(
+            "TEXT {} to move: {} wins {:.1}% in {} simulations",
+            color.fold("Black", "White"),
+            move_text(best.mv),
+            best.win_rate * 100.0,
+            best.visits
+        ),
+        None => format!("TEXT {} has no move but pass", color.fold("Black", "White")),
+    });
+    lines.join("\n")
+}
+
+/// GoGui `gfx` of the principal variation of the best move: `VAR b D4 w
+/// Q16 …`, colours alternating from the side to move.
+fn pv_gfx(color: Color, report: &Report) -> String {
+    let Some(best) = report.candidates.first() else {
+        return String::new();
+    };
+    let mut to_move = color;
+    let moves: Vec<String> = best
+        .pv
+        .iter()
+        .map(|&m| {
+            let text = format!("{} {}", to_move.fold("b", "w"), move_text(m));
+            to_move = to_move.other();
+            text
+        })
+        .collect();
+    format!("VAR {}", moves.join(" "))
+}
+
+/// KataGo's ownership grid: `size`×`size` values, rows from the top (A19
+/// first), from `color`'s point of view, from per-point Black ownership.
+fn ownership_grid(black_ownership: &[f32], size: usize, color: Color) -> String {
+    let sign = color.fold(1.0, -1.0);
+    (0..size)
+        .rev()
+        .flat_map(|row| (0..size).map(move |col| (col, row)))
+        .filter_map(|(col, row)| Point::new(col, row))
+        .map(|p| format!("{:.3}", sign * black_ownership[p.index()]))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Shortest and longest analysis interval, in centiseconds.
 const MIN_INTERVAL_CS: u32 = 5;
 const MAX_INTERVAL_CS: u32 = 6000;
 
-/// One `info` segment per candidate, on one line, `pv` last (Leela Zero's
-/// format as Sabaki and Lizzie parse it).
-fn info_line(candidates: &[Candidate]) -> String {
+/// One `info` segment per candidate, all on one line with `pv` last in
+/// each, as Sabaki and Lizzie parse it: Leela Zero's integer win rates and
+/// priors (0–10000), or KataGo's floats with `scoreLead`, followed by the
+/// ownership grid when asked for. `lead_shift` corrects the candidates'
+/// score leads for the half point the search komi may differ by.
+fn info_line(
+    dialect: Dialect,
+    report: &Report,
+    lead_shift: f32,
+    ownership: Option<String>,
+) -> String {
     let pct = |x: f32| (x.clamp(0.0, 1.0) * 10000.0).round() as u32;
-    candidates
+    let mut segments: Vec<String> = report
+        .candidates
         .iter()
         .enumerate()
         .map(|(order, c)| {
             let n = c.visits.max(1) as f32;
             let lcb = c.win_rate - 1.96 * (c.win_rate * (1.0 - c.win_rate) / n).sqrt();
             let pv: Vec<String> = c.pv.iter().map(|&m| move_text(m)).collect();
+            let numbers = match dialect {
+                Dialect::LeelaZero | Dialect::Sabaki => format!(
+                    "winrate {} prior {} lcb {}",
+                    pct(c.win_rate),
+                    pct(c.prior),
+                    pct(lcb)
+                ),
+                Dialect::KataGo => {
+                    let lead = c.score_lead + lead_shift;
+                    format!(
+                        "winrate {:.6} scoreMean {lead:.3} scoreLead {lead:.3} prior {:.6} lcb {:.6}",
+                        c.win_rate.clamp(0.0, 1.0),
+                        c.prior.clamp(0.0, 1.0),
+                        lcb.clamp(0.0, 1.0),
+                    )
+                }
+            };
             format!(
-                "info move {} visits {} winrate {} prior {} lcb {} order {} pv {}",
+                "info move {} visits {} {numbers} order {order} pv {}",
                 move_text(c.mv),
                 c.visits,
-                pct(c.win_rate),
-                pct(c.prior),
-                pct(lcb),
-                order,
                 pv.join(" ")
             )
         })
-        .collect::<Vec<_>>()
-        .join(" ")
+        .collect();
+    if let Some(grid) = ownership {
+        segments.push(format!("ownership {grid}"));
+    }
+    segments.join(" ")
 }
 
 /// The rules in KataGo's `kata-get-rules` JSON.
@@ -209,6 +321,10 @@ pub struct Engine {
     rng: SmallRng,
     /// The search tree kept for the next move.
     tree_cache: TreeCache,
+    /// The colour and win rate of the last `genmove` search (for chat).
+    last_win_rate: Option<(Color, f32)>,
+    /// Commands switched on.
+    switches: Switches,
     /// Search limits from the command line.
     playouts: Option<u64>,
     move_time: Option<f64>,
@@ -234,6 +350,8 @@ impl Engine {
             rules: options.rules,
             judged: None,
             tree_cache: TreeCache::default(),
+            last_win_rate: None,
+            switches: options.switches,
             playouts: options.playouts,
             move_time: options.time,
             max_nodes: options.max_nodes,
@@ -241,6 +359,32 @@ impl Engine {
             clock: Clock::default(),
             rng,
         }
+    }
+
+    /// The commands switched on.
+    #[must_use]
+    pub fn switches(&self) -> Switches {
+        self.switches
+    }
+
+    /// The answer to a `kgs-chat` message: who this is, the rules, and how
+    /// the last search saw the game.
+    fn chat_reply(&self, message: &str) -> String {
+        log::info!("chat: {message}");
+        let mut reply = format!(
+            "{ENGINE_NAME} {}, {} rules, komi {}",
+            env!("CARGO_PKG_VERSION"),
+            self.rules.name,
+            self.komi
+        );
+        if let Some((color, win_rate)) = self.last_win_rate {
+            reply += &format!(
+                "; my last search gave {} a {:.0}% chance",
+                color.fold("Black", "White"),
+                win_rate * 100.0
+            );
+        }
+        reply
     }
 
     /// The game in progress.
@@ -272,8 +416,11 @@ impl Engine {
             Command::ProtocolVersion => Ok("2".into()),
             Command::Name => Ok(ENGINE_NAME.into()),
             Command::Version => Ok(env!("CARGO_PKG_VERSION").into()),
-            Command::KnownCommand(name) => Ok(is_known(&name).to_string()),
-            Command::ListCommands => Ok(command_names().collect::<Vec<_>>().join("\n")),
+            Command::KnownCommand(name) => Ok(is_known(&name, self.switches).to_string()),
+            Command::ListCommands => {
+                Ok(command_names(self.switches).collect::<Vec<_>>().join("\n"))
+            }
+            Command::KgsChat(message) => Ok(self.chat_reply(&message)),
             Command::Quit | Command::KgsGameOver => Ok(String::new()),
             Command::Boardsize(size) => self.boardsize(size),
             Command::ClearBoard => {
@@ -289,17 +436,27 @@ impl Engine {
             Command::Genmove(color) => self.genmove(color, Mode::Play, host),
             Command::RegGenmove(color) => self.genmove(color, Mode::Regression, host),
             Command::KgsGenmoveCleanup(color) => self.genmove(color, Mode::Cleanup, host),
-            Command::LzAnalyze(color, interval) => {
-                let color = color.unwrap_or_else(|| self.game.to_move());
-                self.lz_analyze(color, interval, false, host)
+            Command::Analyze(dialect, args) => {
+                let color = args.color.unwrap_or_else(|| self.game.to_move());
+                self.analyze_stream(dialect, color, args, false, host)
             }
-            Command::LzGenmoveAnalyze(color, interval) => {
-                self.lz_analyze(color, interval, true, host)
+            Command::GenmoveAnalyze(dialect, color, args) => {
+                self.analyze_stream(dialect, color, args, true, host)
             }
             Command::GoguiInterrupt => Ok(String::new()),
             Command::Cputime => Ok(format!("{:.3}", cpu_seconds())),
             Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
             Command::TengenOwnership => Ok(self.ownership_board()),
+            Command::TengenBestMoves => {
+                let color = self.game.to_move();
+                let report = self.side_search(color, host);
+                Ok(best_moves_gfx(color, &report))
+            }
+            Command::TengenPv => {
+                let color = self.game.to_move();
+                let report = self.side_search(color, host);
+                Ok(pv_gfx(color, &report))
+            }
             Command::TengenSearchParam(None) => Ok(self.search_params()),
             Command::TengenSearchParam(Some((key, value))) => self.set_search_param(&key, &value),
             Command::GoguiPlaySequence(moves) => self.play_sequence(&moves),
@@ -576,6 +733,7 @@ impl Engine {
         );
         if commit {
             self.clock.spend(color, result.elapsed.as_secs_f64());
+            self.last_win_rate = Some((color, result.win_rate));
         }
         let early_handicap =
             self.game.handicap() > 0 && self.game.moves().len() < NO_RESIGN_HANDICAP_MOVES;
@@ -639,16 +797,22 @@ impl Engine {
         Ok(String::new())
     }
 
+    /// White's total bonus: komi, plus the handicap bonus under area
+    /// counting.
+    fn white_bonus(&self) -> f64 {
+        self.komi
+            + match self.rules.scoring {
+                Scoring::Area => self.rules.handicap_bonus.points(self.game.handicap()),
+                Scoring::Territory => 0.0,
+            }
+    }
+
     /// White's total bonus for `color`'s search: komi, plus the handicap
     /// bonus under area counting. A whole-number total is moved half a
     /// point against `color`, so that the search counts a draw as a loss
     /// and plays for the win.
     fn search_komi(&self, color: Color) -> f64 {
-        let total = self.komi
-            + match self.rules.scoring {
-                Scoring::Area => self.rules.handicap_bonus.points(self.game.handicap()),
-                Scoring::Territory => 0.0,
-            };
+        let total = self.white_bonus();
         if total.fract() == 0.0 {
             total + color.fold(DRAW_IS_LOSS, -DRAW_IS_LOSS)
         } else {
@@ -656,22 +820,30 @@ impl Engine {
         }
     }
 
-    /// `lz-analyze` (until new input arrives) and `lz-genmove_analyze`
-    /// (for the usual move time, then `play <move>`, and the move is
-    /// played): one `info` line per interval holding every candidate,
-    /// Leela Zero's integer win rates and priors (0–10000).
-    fn lz_analyze(
+    /// The analysis commands: `*analyze` streams until new input arrives;
+    /// `*genmove_analyze` streams for the usual move time, then answers
+    /// `play <move>` and the move is played. One `info` line per interval
+    /// holds every candidate, in `dialect`. The search continues the tree
+    /// kept from earlier searches and keeps its own for the next.
+    fn analyze_stream(
         &mut self,
+        dialect: Dialect,
         color: Color,
-        interval_cs: u32,
+        args: AnalyzeArgs,
         genmove: bool,
         host: &mut dyn Host,
     ) -> Result<String, GtpError> {
-        let interval = std::time::Duration::from_millis(
-            u64::from(interval_cs.clamp(MIN_INTERVAL_CS, MAX_INTERVAL_CS)) * 10,
-        );
+        let options = AnalysisOptions {
+            interval: std::time::Duration::from_millis(
+                u64::from(args.interval.clamp(MIN_INTERVAL_CS, MAX_INTERVAL_CS)) * 10,
+            ),
+            ownership: args.ownership && dialect == Dialect::KataGo,
+        };
         let limits = if genmove {
-            self.search_limits(color)
+            SearchLimits {
+                threads: 1,
+                ..self.search_limits(color)
+            }
         } else {
             SearchLimits {
                 playouts: None,
@@ -686,6 +858,8 @@ impl Engine {
             return Ok("play pass".into());
         }
         let komi = self.search_komi(color);
+        let lead_shift = color.fold(1.0, -1.0) * (komi - self.white_bonus()) as f32;
+        let size = self.game.size();
         let host = std::cell::RefCell::new(host);
         host.borrow_mut().stream("");
         let result = analyze(
@@ -694,10 +868,15 @@ impl Engine {
             komi,
             &limits,
             &mut self.rng,
-            interval,
+            &options,
+            &mut self.tree_cache,
             &mut || !genmove && host.borrow_mut().input_waiting(),
-            &mut |candidates| {
-                let line = info_line(candidates);
+            &mut |report| {
+                let grid = report
+                    .ownership
+                    .as_ref()
+                    .map(|own| ownership_grid(own, size, color));
+                let line = info_line(dialect, report, lead_shift, grid);
                 host.borrow_mut().stream(&format!("{line}\n"));
             },
         );
@@ -707,6 +886,37 @@ impl Engine {
         self.clock.spend(color, result.elapsed.as_secs_f64());
         self.commit(color, result.best, true)?;
         Ok(format!("play {}", move_text(result.best)))
+    }
+
+    /// A search of `color`'s move as `genmove` would run it (one thread,
+    /// stopped by GoGui's interrupt), without playing it: the candidates
+    /// for GoGui's best-moves and variation displays.
+    fn side_search(&mut self, color: Color, host: &mut dyn Host) -> Report {
+        let limits = SearchLimits {
+            threads: 1,
+            ..self.search_limits(color)
+        };
+        let options = AnalysisOptions {
+            interval: std::time::Duration::from_secs(3600),
+            ownership: false,
+        };
+        let komi = self.search_komi(color);
+        let mut last = Report {
+            candidates: Vec::new(),
+            ownership: None,
+        };
+        analyze(
+            &self.game,
+            color,
+            komi,
+            &limits,
+            &mut self.rng,
+            &options,
+            &mut self.tree_cache,
+            &mut || host.interrupted(),
+            &mut |report| last = report.clone(),
+        );
+        last
     }
 
     /// A move of the cleanup phase (`kgs-genmove_cleanup`): a liberty of a

@@ -111,7 +111,7 @@ pub fn handle_line_with(engine: &mut Engine, raw: &[u8], host: &mut dyn Host) ->
     let line = parser::preprocess(raw)?;
     let parsed = parser::command_line(&line);
     let id = parsed.id.as_deref();
-    let result = command::parse_command(parsed.name, parsed.args);
+    let result = command::parse_command(parsed.name, parsed.args, engine.switches());
     let quit = matches!(result, Ok(Command::Quit));
     let mut responder = Responder {
         id,

@@ -229,11 +229,23 @@ pub(crate) fn one_point(i: &[u8]) -> Result<Point, GtpError> {
 /// Analysis interval when none is given, in centiseconds.
 const DEFAULT_ANALYZE_INTERVAL: u32 = 100;
 
+/// The arguments of the analysis commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalyzeArgs {
+    /// The colour to analyse for (the side to move when absent).
+    pub color: Option<Color>,
+    /// Centiseconds between reports.
+    pub interval: u32,
+    /// KataGo's `ownership true`: append the ownership grid.
+    pub ownership: bool,
+}
+
 /// Analysis arguments, Leela Zero / KataGo style: an optional colour, an
 /// optional interval in centiseconds (bare or after `interval`), then
-/// keys this engine does not use (`avoid`, `allow`, `minmoves`, …), which
-/// are skipped. Interval default: 100 (one second).
-pub(crate) fn analyze_args(i: &[u8]) -> Result<(Option<Color>, u32), GtpError> {
+/// `key value` options, of which `ownership true` is used and the rest
+/// (`avoid`, `allow`, `minmoves`, `rootInfo`, …) are skipped. Interval
+/// default: 100 (one second).
+pub(crate) fn analyze_args(i: &[u8]) -> Result<AnalyzeArgs, GtpError> {
     let tokens: Vec<&[u8]> = i.split(|&b| b == b' ').filter(|t| !t.is_empty()).collect();
     let mut rest = &tokens[..];
     let color = match rest.first().map(|t| color(t)) {
@@ -250,7 +262,34 @@ pub(crate) fn analyze_args(i: &[u8]) -> Result<(Option<Color>, u32), GtpError> {
         Some(Ok((b"", n))) => n,
         _ => DEFAULT_ANALYZE_INTERVAL,
     };
-    Ok((color, interval))
+    let ownership = rest
+        .windows(2)
+        .any(|kv| kv[0].eq_ignore_ascii_case(b"ownership") && kv[1].eq_ignore_ascii_case(b"true"));
+    Ok(AnalyzeArgs {
+        color,
+        interval,
+        ownership,
+    })
+}
+
+/// `kgs-chat (game|private) name message…`: the message (the rest of the
+/// line, which may hold spaces).
+pub(crate) fn chat(i: &[u8]) -> Result<String, GtpError> {
+    let tokens: Vec<&[u8]> = i.split(|&b| b == b' ').filter(|t| !t.is_empty()).collect();
+    match tokens.as_slice() {
+        [kind, _name, message @ ..]
+            if !message.is_empty()
+                && (kind.eq_ignore_ascii_case(b"game")
+                    || kind.eq_ignore_ascii_case(b"private")) =>
+        {
+            let words: Vec<String> = message
+                .iter()
+                .map(|w| String::from_utf8_lossy(w).into_owned())
+                .collect();
+            Ok(words.join(" "))
+        }
+        _ => Err(GtpError::Syntax),
+    }
 }
 
 /// `move*` with at least one entry: `B D4 W Q16 …`.
@@ -439,13 +478,25 @@ mod tests {
         );
         assert_eq!(word_and_numbers(b" none"), Ok(("none".into(), vec![])));
         assert_eq!(opt_string(b" f.sgf"), Ok(Some("f.sgf".into())));
-        assert_eq!(analyze_args(b" B 50"), Ok((Some(Color::Black), 50)));
-        assert_eq!(analyze_args(b" 25"), Ok((None, 25)));
+        let args = |color, interval, ownership| {
+            Ok(AnalyzeArgs {
+                color,
+                interval,
+                ownership,
+            })
+        };
+        assert_eq!(analyze_args(b" B 50"), args(Some(Color::Black), 50, false));
+        assert_eq!(analyze_args(b" 25"), args(None, 25, false));
         assert_eq!(
             analyze_args(b" w interval 10 avoid b q16 1"),
-            Ok((Some(Color::White), 10))
+            args(Some(Color::White), 10, false)
         );
-        assert_eq!(analyze_args(b""), Ok((None, 100)));
+        assert_eq!(analyze_args(b""), args(None, 100, false));
+        assert_eq!(
+            analyze_args(b" b 20 rootInfo true ownership true"),
+            args(Some(Color::Black), 20, true)
+        );
+        assert_eq!(analyze_args(b" 20 ownership false"), args(None, 20, false));
         assert_eq!(
             move_list(b" B d4 w PASS"),
             Ok(vec![

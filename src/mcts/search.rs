@@ -101,6 +101,9 @@ struct Search<'a> {
     /// Scratch: per point, the colour that played it first from the node
     /// being updated on (reset after each update).
     first_played: Vec<Option<Color>>,
+    /// Per point, the sum of final owners (+1 Black, -1 White) over the
+    /// simulations, when asked for.
+    ownership: Option<Vec<f32>>,
 }
 
 /// Searches for `color`'s move in `game`. `komi` is White's total bonus
@@ -227,7 +230,7 @@ impl TreeCache {
         } = self.saved.take()?;
         let now = game.moves();
         if setup != game.setup_board().hash()
-            || now.len() <= moves.len()
+            || now.len() < moves.len()
             || now[..moves.len()] != moves[..]
         {
             return None;
@@ -312,7 +315,11 @@ pub fn search_reusing<R: Rng + ?Sized>(
     let tree = cache
         .take_for(game, color, &root_moves)
         .unwrap_or_else(|| root_tree(game, color, &root_moves));
-    let mut run = Run { tree, playouts: 0 };
+    let mut run = Run {
+        tree,
+        playouts: 0,
+        ownership: None,
+    };
     extend_run(&mut run, game, color, komi, limits, rng, start, stop);
     let runs = [run];
     let result = merge(&runs, start);
@@ -325,6 +332,8 @@ pub fn search_reusing<R: Rng + ?Sized>(
 struct Run {
     tree: Tree,
     playouts: u64,
+    /// Per-point sums of final owners, when ownership was asked for.
+    ownership: Option<Vec<f32>>,
 }
 
 /// Grows one tree from the root moves until a limit or `stop`.
@@ -342,6 +351,7 @@ fn grow_tree<R: Rng + ?Sized>(
     let mut run = Run {
         tree: root_tree(game, color, root_moves),
         playouts: 0,
+        ownership: None,
     };
     extend_run(&mut run, game, color, komi, limits, rng, start, stop);
     run
@@ -390,6 +400,7 @@ fn extend_run<R: Rng + ?Sized>(
         path: Vec::new(),
         starts: Vec::new(),
         first_played: vec![None; crate::board::ARRAY_LEN],
+        ownership: run.ownership.take(),
     };
     let mut stopped = false;
     let mut checked = run.playouts;
@@ -411,6 +422,7 @@ fn extend_run<R: Rng + ?Sized>(
         run.playouts += 1;
     }
     run.tree = s.tree;
+    run.ownership = s.ownership;
     stopped
 }
 
@@ -480,16 +492,39 @@ pub struct Candidate {
     pub visits: u32,
     /// Its win rate for the player to move.
     pub win_rate: f32,
+    /// The mean final margin of its simulations for the player to move
+    /// (komi included).
+    pub score_lead: f32,
     /// Its share of the prior knowledge among the root moves (0 to 1).
     pub prior: f32,
     /// The principal variation starting with the move.
     pub pv: Vec<Move>,
 }
 
+/// How an analysis reports.
+#[derive(Clone, Copy, Debug)]
+pub struct AnalysisOptions {
+    /// Time between reports.
+    pub interval: Duration,
+    /// Whether reports carry the ownership of every point.
+    pub ownership: bool,
+}
+
+/// One report of a running analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The root moves that have been simulated, most visited first.
+    pub candidates: Vec<Candidate>,
+    /// When asked for: per point (indexed by [`Point::index`]), the mean
+    /// final owner over this analysis's simulations, +1 Black to -1 White.
+    pub ownership: Option<Vec<f32>>,
+}
+
 /// Analysis: searches `color`'s position on one thread until `stop`
-/// returns true or `limits` end it, calling `report` every `interval` (and
-/// once at the end) with the root moves that have been simulated, most
-/// visited first. Returns the final search result.
+/// returns true or `limits` end it, calling `report` every
+/// `options.interval` (and once at the end). Continues the tree `cache`
+/// kept from an earlier search of this position or one before it, and
+/// keeps the new tree there. Returns the final search result.
 #[allow(clippy::too_many_arguments)]
 pub fn analyze<R: Rng + ?Sized>(
     game: &Game,
@@ -497,21 +532,32 @@ pub fn analyze<R: Rng + ?Sized>(
     komi: f64,
     limits: &SearchLimits,
     rng: &mut R,
-    interval: Duration,
+    options: &AnalysisOptions,
+    cache: &mut TreeCache,
     stop: &mut dyn FnMut() -> bool,
-    report: &mut dyn FnMut(&[Candidate]),
+    report: &mut dyn FnMut(&Report),
 ) -> SearchResult {
     let start = Instant::now();
     let root_moves = root_candidates(game, color);
     if root_moves.is_empty() {
-        report(&[]);
+        cache.clear();
+        report(&Report {
+            candidates: Vec::new(),
+            ownership: None,
+        });
         return pass_result(start);
     }
+    let tree = cache
+        .take_for(game, color, &root_moves)
+        .unwrap_or_else(|| root_tree(game, color, &root_moves));
     let mut run = Run {
-        tree: root_tree(game, color, &root_moves),
+        tree,
         playouts: 0,
+        ownership: options
+            .ownership
+            .then(|| vec![0.0; crate::board::ARRAY_LEN]),
     };
-    let mut until = interval;
+    let mut until = options.interval;
     loop {
         let slice_end = limits.time.map_or(until, |t| t.min(until));
         let slice = SearchLimits {
@@ -519,19 +565,30 @@ pub fn analyze<R: Rng + ?Sized>(
             ..*limits
         };
         let stopped = extend_run(&mut run, game, color, komi, &slice, rng, start, stop);
-        report(&candidates(&run.tree));
+        let n = run.playouts.max(1) as f32;
+        report(&Report {
+            candidates: candidates(&run.tree, color),
+            ownership: run
+                .ownership
+                .as_ref()
+                .map(|sums| sums.iter().map(|s| s / n).collect()),
+        });
         let done = limits.time.is_some_and(|t| start.elapsed() >= t)
             || limits.playouts.is_some_and(|n| run.playouts >= n);
         if stopped || done {
             break;
         }
-        until += interval;
+        until += options.interval;
     }
-    merge(&[run], start)
+    let runs = [run];
+    let result = merge(&runs, start);
+    let [run] = runs;
+    cache.save(run.tree, game, color);
+    result
 }
 
 /// The root moves with simulations, most visited first.
-fn candidates(tree: &Tree) -> Vec<Candidate> {
+fn candidates(tree: &Tree, color: Color) -> Vec<Candidate> {
     let root: Vec<NodeId> = tree.children(Tree::ROOT).collect();
     let prior_total: f32 = root.iter().map(|&id| tree.node(id).prior_wins).sum();
     let mut out: Vec<Candidate> = root
@@ -551,6 +608,7 @@ fn candidates(tree: &Tree) -> Vec<Candidate> {
                 mv: n.mv,
                 visits: n.real_visits().max(0.0) as u32,
                 win_rate: n.real_win_rate(),
+                score_lead: color.fold(n.mean_margin(), -n.mean_margin()),
                 prior: if prior_total > 0.0 {
                     n.prior_wins / prior_total
                 } else {
@@ -606,8 +664,17 @@ impl Search<'_> {
             self.expand(leaf, color, last);
         }
         let result = tactical_playout(&mut self.board, color, last, rng, &mut self.sequence);
-        let black_wins = f64::from(result.score) - self.komi > 0.0;
-        self.update(black_wins);
+        let margin = f64::from(result.score) - self.komi;
+        if let Some(sums) = &mut self.ownership {
+            for p in self.board.points() {
+                sums[p.index()] += match self.board.area_owner(p) {
+                    Some(Color::Black) => 1.0,
+                    Some(Color::White) => -1.0,
+                    None => 0.0,
+                };
+            }
+        }
+        self.update(margin as f32);
     }
 
     /// Walks down the tree choosing the most urgent child at each node,
@@ -670,7 +737,8 @@ impl Search<'_> {
 
     /// Counts the result along the path, and AMAF results for the
     /// siblings whose move the same player made later in the simulation.
-    fn update(&mut self, black_wins: bool) {
+    fn update(&mut self, margin: f32) {
+        let black_wins = margin > 0.0;
         // Walk up from the leaf, adding to `first_played` the moves made
         // from each node on, latest first, so the earliest play wins.
         let mut cursor = self.sequence.len();
@@ -691,6 +759,7 @@ impl Search<'_> {
             let n = self.tree.node_mut(id);
             n.visits += 1.0;
             n.wins += f32::from(u8::from((mover == Color::Black) == black_wins));
+            n.margin_sum += margin;
             // The children are moves of the other player.
             let to_move = mover.other();
             let child_win = f32::from(u8::from((to_move == Color::Black) == black_wins));

@@ -30,6 +30,9 @@ pub struct Node {
     pub prior_visits: f32,
     /// The prior wins included in `wins`.
     pub prior_wins: f32,
+    /// Sum over the real simulations of the final margin (Black's area
+    /// minus White's, komi included), Black's point of view.
+    pub margin_sum: f32,
 }
 
 impl Node {
@@ -47,6 +50,7 @@ impl Node {
             amaf_wins: 0.0,
             prior_visits,
             prior_wins,
+            margin_sum: 0.0,
         }
     }
 
@@ -66,6 +70,14 @@ impl Node {
         } else {
             0.5
         }
+    }
+
+    /// Mean final margin of the real simulations, Black's point of view
+    /// (0 before any).
+    #[must_use]
+    pub fn mean_margin(&self) -> f32 {
+        let n = self.real_visits();
+        if n > 0.0 { self.margin_sum / n } else { 0.0 }
     }
 
     /// Win rate for the player who moved into this node.
