@@ -195,6 +195,23 @@ fn line_handling_and_quit() {
     assert_eq!(out, "=1 Tengen\n\n=2 2\n\n? unknown command\n\n= \n\n");
 }
 
+/// A 10 MB line is read and refused like any bad command, and the session
+/// goes on; a last command without its newline (end of input in the middle
+/// of the line) is still answered.
+#[test]
+fn huge_line_and_eof_mid_command() {
+    let huge = format!("play b {}\n", "a".repeat(10 << 20));
+    let out = transcript(&(huge + "1 boardsize 9\n2 play b e5\n3 name"));
+    assert_eq!(out, "? syntax error\n\n=1 \n\n=2 \n\n=3 Tengen\n\n");
+    // A long line of valid moves is cut at the cap (1 MiB), which makes
+    // it invalid, not a partial play.
+    let moves = "B pass W pass ".repeat((1 << 20) / 14 + 10);
+    let out = transcript(&format!("gogui-play_sequence {moves}\nprintsgf\n"));
+    let replies: Vec<&str> = out.split_terminator("\n\n").collect();
+    assert_eq!(replies[0], "? syntax error");
+    assert!(!replies[1].contains(";B["), "{}", replies[1]);
+}
+
 /// Random byte streams never panic the loop, and every line that
 /// preprocessing keeps gets exactly one response. (`printsgf` is left out of
 /// the word list: with an argument it writes that file, as it should.)
@@ -373,6 +390,80 @@ fn interrupt_stops_a_long_genmove() {
         "{out}"
     );
     assert_eq!(replies[3], "= Tengen");
+}
+
+/// `gogui-sigint` answers the process id; SIGINT to that process then
+/// stops a long `genmove`, which answers its best move, and the engine
+/// keeps running (a SIGINT while idle is dropped).
+#[cfg(unix)]
+#[test]
+fn sigint_stops_a_long_genmove() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["--seed", "1", "--time", "600", "--size", "9"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut reply = || {
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            assert!(stdout.read_line(&mut line).unwrap() > 0, "engine gone");
+            if line == "\n" {
+                return text;
+            }
+            text += &line;
+        }
+    };
+    writeln!(stdin, "gogui-sigint").unwrap();
+    let pid = reply();
+    let pid = pid.trim().strip_prefix("= ").unwrap();
+    assert_eq!(pid.parse::<u32>().unwrap(), child.id());
+    let kill = || {
+        let status = Command::new("kill").args(["-INT", pid]).status().unwrap();
+        assert!(status.success());
+    };
+    writeln!(stdin, "genmove b").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    kill();
+    let answer = reply();
+    assert!(answer.starts_with("= ") && answer.len() > 3, "{answer}");
+    kill();
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    writeln!(stdin, "name\nquit").unwrap();
+    assert_eq!(reply(), "= Tengen\n");
+    assert_eq!(reply(), "= \n");
+    assert!(child.wait().unwrap().success());
+}
+
+/// When the controller closes the engine's output (SIGPIPE / EPIPE on
+/// write), the engine ends quietly with status 0: no panic, no hang.
+#[test]
+fn closed_stdout_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["--seed", "1", "--playouts", "50"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().unwrap();
+    // The engine may already be gone: write errors are fine here.
+    for _ in 0..200 {
+        if writeln!(stdin, "boardsize 9\ngenmove b").is_err() {
+            break;
+        }
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out.status);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 /// `lz-analyze`: an `=id` line, then info lines holding every candidate

@@ -95,6 +95,8 @@ pub enum Command {
     KgsGenmoveCleanup(Color),
     /// `gogui-interrupt`: announces that `# interrupt` lines stop searches.
     GoguiInterrupt,
+    /// `gogui-sigint`: answers the process id; SIGINT then interrupts.
+    GoguiSigint,
     /// `cputime`: CPU seconds used.
     Cputime,
     /// `lz-analyze`, `kata-analyze` and `analyze`
@@ -324,6 +326,11 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
         name: "gogui-interrupt",
         switch: None,
         parse: |a| no_args(a).map(|()| Command::GoguiInterrupt),
+    },
+    CommandSpec {
+        name: "gogui-sigint",
+        switch: None,
+        parse: |a| no_args(a).map(|()| Command::GoguiSigint),
     },
     CommandSpec {
         name: "cputime",

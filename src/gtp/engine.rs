@@ -444,6 +444,10 @@ impl Engine {
                 self.analyze_stream(dialect, color, args, true, host)
             }
             Command::GoguiInterrupt => Ok(String::new()),
+            Command::GoguiSigint => {
+                super::signal::catch_sigint();
+                Ok(std::process::id().to_string())
+            }
             Command::Cputime => Ok(format!("{:.3}", cpu_seconds())),
             Command::GoguiAnalyzeCommands => Ok(GOGUI_ANALYZE_COMMANDS.join("\n")),
             Command::TengenOwnership => Ok(self.ownership_board()),

@@ -14,6 +14,7 @@ pub mod engine;
 pub mod error;
 pub mod parser;
 pub mod response;
+pub mod signal;
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, BufReader, Read, Write};
@@ -176,7 +177,8 @@ impl<W: Write> Session<'_, W> {
 
 impl<W: Write> Host for Session<'_, W> {
     fn interrupted(&mut self) -> bool {
-        self.drain()
+        // Both sources are consumed: `|`, not `||`.
+        self.drain() | signal::take_sigint()
     }
 
     fn input_waiting(&mut self) -> bool {
@@ -210,12 +212,9 @@ where
         let mut reader = BufReader::new(input);
         loop {
             let mut line = Vec::new();
-            match reader.read_until(b'\n', &mut line) {
+            match read_line_capped(&mut reader, &mut line, MAX_LINE_BYTES) {
                 Ok(0) => break,
                 Ok(_) => {
-                    if line.last() == Some(&b'\n') {
-                        line.pop();
-                    }
                     if sender.send(line).is_err() {
                         break;
                     }
@@ -237,6 +236,8 @@ where
                 Err(_) => break,
             },
         };
+        // A SIGINT that came while no command ran interrupts nothing.
+        signal::take_sigint();
         let mut session = Session {
             lines: &lines,
             pending: &mut pending,
@@ -257,6 +258,42 @@ where
         }
     }
     Ok(())
+}
+
+/// Longest input line kept; the rest of a longer line is read and dropped
+/// (the command then fails to parse), so no line can exhaust memory.
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// Reads one line into `line` without its newline, keeping at most `cap`
+/// bytes of it. Returns the bytes consumed (0 at end of input).
+fn read_line_capped<R: BufRead>(
+    reader: &mut R,
+    line: &mut Vec<u8>,
+    cap: usize,
+) -> io::Result<usize> {
+    let mut consumed = 0;
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buffer.is_empty() {
+            return Ok(consumed);
+        }
+        let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => (&buffer[..end], Some(end + 1)),
+            None => (buffer, None),
+        };
+        let room = cap.saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = done.unwrap_or(buffer.len());
+        reader.consume(used);
+        consumed += used;
+        if done.is_some() {
+            return Ok(consumed);
+        }
+    }
 }
 
 /// GoGui's interrupt: the raw line `# interrupt`, seen before preprocessing
