@@ -248,7 +248,6 @@ impl TreeCache {
             return None;
         }
         let last = last_point(game);
-        let mut tree = Tree::new();
         let sources: Vec<Option<NodeId>> = root_moves
             .iter()
             .map(|&p| {
@@ -264,28 +263,7 @@ impl TreeCache {
                 None => prior_node(game.board(), color, p, last),
             })
             .collect();
-        tree.expand(Tree::ROOT, &children);
-        // Copy each reused subtree, level by level, into the new arena.
-        let first = tree.children(Tree::ROOT).start;
-        let mut queue: Vec<(NodeId, NodeId)> = sources
-            .iter()
-            .enumerate()
-            .filter_map(|(i, s)| s.map(|o| (first + i as NodeId, o)))
-            .collect();
-        while let Some((new, from)) = queue.pop() {
-            if !old.node(from).expanded || old.node(from).num_children == 0 {
-                let n = tree.node_mut(new);
-                n.num_children = 0;
-                n.expanded = false;
-                continue;
-            }
-            let kids: Vec<Node> = old.children(from).map(|c| *old.node(c)).collect();
-            let old_first = old.children(from).start;
-            let new_first = tree.len() as NodeId;
-            tree.expand(new, &kids);
-            queue.extend((0..kids.len() as NodeId).map(|i| (new_first + i, old_first + i)));
-        }
-        Some(tree)
+        Some(old.reroot(children, &sources))
     }
 }
 

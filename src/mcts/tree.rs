@@ -138,6 +138,63 @@ impl Tree {
         n.first_child..n.first_child + NodeId::from(n.num_children)
     }
 
+    /// Re-roots the tree in place for tree reuse: the new root's children
+    /// are `children`, where `children[i]` continues the old node
+    /// `sources[i]` when there is one (it should be a copy of that node,
+    /// whose descendants are then kept). Every other node is dropped. The
+    /// kept subtrees move down the arena, which never grows past its old
+    /// length, so reuse cannot push memory over the node budget.
+    #[must_use]
+    pub fn reroot(mut self, mut children: Vec<Node>, sources: &[Option<NodeId>]) -> Tree {
+        debug_assert_eq!(children.len(), sources.len());
+        // The children blocks under the sources: (old start, length).
+        let mut blocks: Vec<(NodeId, u16)> = Vec::new();
+        let mut stack: Vec<NodeId> = sources.iter().flatten().copied().collect();
+        while let Some(id) = stack.pop() {
+            let n = self.nodes[id as usize];
+            if n.expanded && n.num_children > 0 {
+                blocks.push((n.first_child, n.num_children));
+                stack.extend(self.children(id));
+            }
+        }
+        // Blocks are allocated after their parents, and each kept block
+        // moves down to just after the kept blocks before it, so moving in
+        // arena order never overwrites a block not yet moved.
+        blocks.sort_unstable_by_key(|&(start, _)| start);
+        let mut moved: Vec<NodeId> = Vec::with_capacity(blocks.len());
+        let mut end: NodeId = 1;
+        for &(start, len) in &blocks {
+            let len = NodeId::from(len);
+            self.nodes
+                .copy_within(start as usize..(start + len) as usize, end as usize);
+            moved.push(end);
+            end += len;
+        }
+        let new_start = |old: NodeId| -> NodeId {
+            let i = blocks
+                .binary_search_by_key(&old, |&(start, _)| start)
+                .expect("kept children block");
+            moved[i]
+        };
+        for n in &mut self.nodes[1..end as usize] {
+            if n.expanded && n.num_children > 0 {
+                n.first_child = new_start(n.first_child);
+            }
+        }
+        for (child, source) in children.iter_mut().zip(sources) {
+            if source.is_some() && child.expanded && child.num_children > 0 {
+                child.first_child = new_start(child.first_child);
+            } else {
+                child.num_children = 0;
+                child.expanded = false;
+            }
+        }
+        self.nodes.truncate(end as usize);
+        self.nodes[0] = Node::new(Move::Pass, 0.0, 0.0);
+        self.expand(Self::ROOT, &children);
+        self
+    }
+
     /// Appends `children` as the children of `id`.
     pub fn expand(&mut self, id: NodeId, children: &[Node]) {
         let first = self.nodes.len() as NodeId;
@@ -146,5 +203,124 @@ impl Tree {
         n.first_child = first;
         n.num_children = children.len() as u16;
         n.expanded = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tree grown by expanding random leaves in random order, with
+    /// distinct statistics per node.
+    fn random_tree(seed: u64, expansions: usize) -> Tree {
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut tree = Tree::new();
+        let mut counter = 0.0;
+        for _ in 0..expansions {
+            let leaves: Vec<NodeId> = (0..tree.len() as NodeId)
+                .filter(|&id| !tree.node(id).expanded)
+                .collect();
+            let Some(&leaf) = leaves.get(rng.random_range(0..leaves.len().max(1))) else {
+                break;
+            };
+            let kids: Vec<Node> = (0..rng.random_range(0..6usize))
+                .map(|i| {
+                    counter += 1.0;
+                    Node::new(
+                        Move::Play(crate::board::Point::from_index(30 + i)),
+                        counter,
+                        0.0,
+                    )
+                })
+                .collect();
+            tree.expand(leaf, &kids);
+        }
+        tree
+    }
+
+    /// A child's move and visits, and its children's.
+    type Shape = (Move, f32, Vec<(Move, f32)>);
+
+    /// The subtree under `id`, two levels deep.
+    fn shape(tree: &Tree, id: NodeId) -> Vec<Shape> {
+        tree.children(id)
+            .map(|c| {
+                let grandchildren = tree
+                    .children(c)
+                    .map(|g| (tree.node(g).mv, tree.node(g).visits))
+                    .collect();
+                (tree.node(c).mv, tree.node(c).visits, grandchildren)
+            })
+            .collect()
+    }
+
+    /// Re-rooting keeps exactly the sources' subtrees (checked two levels
+    /// down and by node count), drops the rest, and never grows the arena.
+    #[test]
+    fn reroot_keeps_the_source_subtrees() {
+        for seed in 0..20 {
+            let old = random_tree(seed, 300);
+            // Siblings, as in tree reuse: the children of a node with some,
+            // one of them left out, and a fresh node.
+            // (the root's for even seeds, a deeper node's for odd ones).
+            let mut ids: Vec<NodeId> = (0..old.len() as NodeId).collect();
+            if seed % 2 == 1 {
+                ids.reverse();
+            }
+            let parent = ids
+                .into_iter()
+                .find(|&id| old.children(id).len() >= 2)
+                .unwrap_or(Tree::ROOT);
+            let sources: Vec<Option<NodeId>> = old
+                .children(parent)
+                .skip(1)
+                .map(Some)
+                .chain([None])
+                .collect();
+            let count = |t: &Tree, id: NodeId| {
+                let mut stack = vec![id];
+                let mut n = 0;
+                while let Some(x) = stack.pop() {
+                    n += 1;
+                    stack.extend(t.children(x));
+                }
+                n
+            };
+            let children: Vec<Node> = sources
+                .iter()
+                .map(|s| match s {
+                    Some(id) => *old.node(*id),
+                    None => Node::new(Move::Pass, 1.0, 0.5),
+                })
+                .collect();
+            let expected: Vec<_> = sources
+                .iter()
+                .map(|s| s.map(|id| (shape(&old, id), count(&old, id))))
+                .collect();
+            let old_len = old.len();
+            let tree = old.reroot(children, &sources);
+            assert!(tree.len() <= old_len + sources.len());
+            let roots: Vec<NodeId> = tree.children(Tree::ROOT).collect();
+            let total: usize = roots.iter().map(|&r| count(&tree, r)).sum();
+            assert_eq!(tree.len(), total + 1, "no orphan nodes");
+            for (&r, want) in roots.iter().zip(&expected) {
+                match want {
+                    Some((shape_old, n)) => {
+                        assert_eq!(&shape(&tree, r), shape_old);
+                        assert_eq!(count(&tree, r), *n);
+                    }
+                    None => assert_eq!(tree.children(r).len(), 0),
+                }
+            }
+        }
+    }
+
+    /// The node size that `--max-nodes` documents and
+    /// `scripts/memcheck.py` budgets (40 bytes).
+    #[test]
+    fn node_is_forty_bytes() {
+        assert_eq!(std::mem::size_of::<Node>(), 40);
     }
 }
