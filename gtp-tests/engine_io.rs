@@ -591,6 +591,23 @@ fn gogui_gfx_best_moves_and_pv() {
     }
 }
 
+/// With no move but pass (found by the soak: 4×4 and 5×5 boards full of
+/// eyes), analysis answers an empty stream, `=` and one empty line, and
+/// never a stray blank line; `*genmove_analyze` answers `play pass`.
+#[test]
+fn analysis_without_candidates_is_well_framed() {
+    // Black owns the board with two one-point eyes, A1 and C3.
+    let setup = "boardsize 3\nplay b a2\nplay b a3\nplay b b1\nplay b b2\nplay b b3\nplay b c1\nplay b c2\n";
+    let out = transcript(&format!(
+        "{setup}1 lz-analyze w 5\n2 name\n3 kata-analyze w 5\n4 lz-genmove_analyze w 5\n5 name\n"
+    ));
+    let tail = out.split_once("=1").map(|(_, t)| t).unwrap();
+    assert_eq!(
+        tail, "\n\n=2 Tengen\n\n=3\n\n=4\nplay pass\n\n=5 Tengen\n\n",
+        "{out}"
+    );
+}
+
 /// End of input during `lz-analyze` ends the stream and the session
 /// (the binary exits instead of analysing forever), and a lone
 /// `handle_line` reports once and returns.

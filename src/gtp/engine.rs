@@ -880,6 +880,11 @@ impl Engine {
                     .ownership
                     .as_ref()
                     .map(|own| ownership_grid(own, size, color));
+                // No candidate (no legal move but pass): nothing to report,
+                // and an empty line would end the response early.
+                if report.candidates.is_empty() {
+                    return;
+                }
                 let line = info_line(dialect, report, lead_shift, grid);
                 host.borrow_mut().stream(&format!("{line}\n"));
             },
