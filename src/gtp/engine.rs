@@ -715,6 +715,12 @@ impl Engine {
                 .commit(color, Move::Pass, commit)
                 .map(|()| "pass".into());
         }
+        if mode != Mode::Cleanup && self.settled_and_winning(color) {
+            log::info!("{color} passes: territory scoring, nothing left to play, the count wins");
+            return self
+                .commit(color, Move::Pass, commit)
+                .map(|()| "pass".into());
+        }
         let limits = self.search_limits(color);
         let komi = self.search_komi(color);
         let result = search_reusing(
@@ -999,6 +1005,42 @@ impl Engine {
         }
         self.score()
             .is_ok_and(|s| color.fold(s.margin() > 0.0, s.margin() < 0.0))
+    }
+
+    /// Under territory scoring, where a move inside one's own territory
+    /// costs a point: true when every empty region borders one colour only,
+    /// the judgement makes every empty point someone's territory or a seki
+    /// eye (no dame left), and the count says `color` wins, so passing
+    /// first loses nothing. The judgement's time is taken from `color`'s
+    /// clock; it runs only once the cheap region test passes.
+    fn settled_and_winning(&mut self, color: Color) -> bool {
+        if self.rules.scoring != Scoring::Territory {
+            return false;
+        }
+        let board = self.game.board();
+        let one_sided = board
+            .regions(|p| board.color_at(p).is_none())
+            .iter()
+            .all(|region| {
+                let mut colors = region.border.iter().filter_map(|&b| board.color_at(b));
+                colors
+                    .next()
+                    .is_some_and(|first| colors.all(|c| c == first))
+            });
+        if !one_sided {
+            return false;
+        }
+        let start = std::time::Instant::now();
+        let settled = self.score().is_ok_and(|score| {
+            let board = self.game.board();
+            let no_dame = board
+                .points()
+                .filter(|&p| board.color_at(p).is_none())
+                .all(|p| score.owner(p) != Some(PointOwner::Dame));
+            no_dame && color.fold(score.margin() > 0.0, score.margin() < 0.0)
+        });
+        self.clock.spend(color, start.elapsed().as_secs_f64());
+        settled
     }
 
     fn place_handicap(&mut self, points: &[Point]) -> Result<String, GtpError> {
