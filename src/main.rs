@@ -54,7 +54,7 @@ struct Cli {
     #[arg(long)]
     time: Option<f64>,
 
-    /// Search threads (root-parallel search; 1 is deterministic with
+    /// Search threads (sharing one tree, with virtual loss; 1 is deterministic with
     /// --seed and --playouts).
     #[arg(long, default_value_t = 1, global = true)]
     threads: usize,

@@ -8,7 +8,8 @@
 //! AMAF counts along the path). [`search_reusing`] keeps the tree between
 //! moves ([`TreeCache`]); [`analyze`] reports the root moves at intervals.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
@@ -22,6 +23,10 @@ use crate::rules::Game;
 
 /// A leaf is expanded after this many simulations through it.
 pub const EXPAND_VISITS: f32 = 8.0;
+/// Tree parallelism: a thread descending through a node counts this many
+/// simulations there as lost until its own result is in, so that the
+/// other threads look elsewhere meanwhile.
+pub const VIRTUAL_LOSS: f32 = 3.0;
 /// RAVE: the number of simulations at which a move's own statistics and its
 /// AMAF statistics weigh the same (michi's RAVE_EQUIV).
 pub const RAVE_EQUIV: f32 = 3500.0;
@@ -59,7 +64,7 @@ pub struct SearchLimits {
     pub time: Option<Duration>,
     /// Stop growing the tree at this many nodes (the search goes on).
     pub max_nodes: usize,
-    /// Search threads (root-parallel); 1 is deterministic.
+    /// Search threads sharing the tree; 1 is deterministic.
     pub threads: usize,
 }
 
@@ -80,9 +85,9 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// The state of one search.
+/// One searcher's state (the tree is passed to each phase, so several
+/// searchers can share one).
 struct Search<'a> {
-    tree: Tree,
     root: &'a Board,
     root_color: Color,
     root_last: Option<Point>,
@@ -110,10 +115,10 @@ struct Search<'a> {
 /// (komi plus any handicap compensation); `stop` is polled now and then
 /// and ends the search early when it returns true.
 ///
-/// With `limits.threads` above 1 the search is *root-parallel*: each thread
-/// grows its own tree from a seed drawn from `rng`, and the root statistics
-/// are summed (one thread is deterministic for a given seed and playout
-/// count; several are not, as they race against each other's clock).
+/// With `limits.threads` above 1 the threads share one tree (*tree
+/// parallelism* with virtual loss, see [`VIRTUAL_LOSS`]); each draws its
+/// seed from `rng`. One thread is deterministic for a given seed and
+/// playout count; several are not, as they race for the tree.
 pub fn search<R: Rng + ?Sized>(
     game: &Game,
     color: Color,
@@ -132,55 +137,15 @@ pub fn search<R: Rng + ?Sized>(
         let run = grow_tree(game, color, komi, limits, &root_moves, rng, start, stop);
         return merge(&[run], start);
     }
-    let per_thread = SearchLimits {
-        playouts: limits.playouts.map(|n| n.div_ceil(threads as u64)),
-        max_nodes: limits.max_nodes / threads,
-        ..*limits
+    let mut run = Run {
+        tree: root_tree(game, color, &root_moves),
+        playouts: 0,
+        ownership: None,
     };
-    let seeds: Vec<u64> = (1..threads).map(|_| rng.next_u64()).collect();
-    let done = AtomicBool::new(false);
-    let runs = std::thread::scope(|scope| {
-        let workers: Vec<_> = seeds
-            .iter()
-            .map(|&seed| {
-                let (done, root_moves, per_thread) = (&done, &root_moves, &per_thread);
-                scope.spawn(move || {
-                    let mut rng = SmallRng::seed_from_u64(seed);
-                    let mut stop = || done.load(Ordering::Relaxed);
-                    grow_tree(
-                        game, color, komi, per_thread, root_moves, &mut rng, start, &mut stop,
-                    )
-                })
-            })
-            .collect();
-        let mut main_stop = || {
-            let stopped = stop();
-            if stopped {
-                done.store(true, Ordering::Relaxed);
-            }
-            stopped
-        };
-        let main = grow_tree(
-            game,
-            color,
-            komi,
-            &per_thread,
-            &root_moves,
-            rng,
-            start,
-            &mut main_stop,
-        );
-        // Each thread ends at its own playout or time limit; `done` only
-        // carries an external stop to the workers.
-        let mut runs = vec![main];
-        runs.extend(
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("search thread panicked")),
-        );
-        runs
-    });
-    merge(&runs, start)
+    extend_run_shared(
+        &mut run, game, color, komi, limits, threads, rng, start, stop,
+    );
+    merge(&[run], start)
 }
 
 /// The search tree kept between moves, so that the part of it below the
@@ -280,10 +245,6 @@ pub fn search_reusing<R: Rng + ?Sized>(
     stop: &mut dyn FnMut() -> bool,
     cache: &mut TreeCache,
 ) -> SearchResult {
-    if limits.threads > 1 {
-        cache.clear();
-        return search(game, color, komi, limits, rng, stop);
-    }
     let start = Instant::now();
     let root_moves = root_candidates(game, color);
     if root_moves.is_empty() {
@@ -298,7 +259,21 @@ pub fn search_reusing<R: Rng + ?Sized>(
         playouts: 0,
         ownership: None,
     };
-    extend_run(&mut run, game, color, komi, limits, rng, start, stop);
+    if limits.threads > 1 {
+        extend_run_shared(
+            &mut run,
+            game,
+            color,
+            komi,
+            limits,
+            limits.threads,
+            rng,
+            start,
+            stop,
+        );
+    } else {
+        extend_run(&mut run, game, color, komi, limits, rng, start, stop);
+    }
     let runs = [run];
     let result = merge(&runs, start);
     let [run] = runs;
@@ -366,20 +341,8 @@ fn extend_run<R: Rng + ?Sized>(
     start: Instant,
     stop: &mut dyn FnMut() -> bool,
 ) -> bool {
-    let mut s = Search {
-        tree: std::mem::take(&mut run.tree),
-        root: game.board(),
-        root_color: color,
-        root_last: last_point(game),
-        komi,
-        max_nodes: limits.max_nodes,
-        board: game.board().clone(),
-        sequence: Vec::new(),
-        path: Vec::new(),
-        starts: Vec::new(),
-        first_played: vec![None; crate::board::ARRAY_LEN],
-        ownership: run.ownership.take(),
-    };
+    let mut s = Search::new(game, color, komi, limits.max_nodes);
+    s.ownership = run.ownership.take();
     let mut stopped = false;
     let mut checked = run.playouts;
     loop {
@@ -396,16 +359,85 @@ fn extend_run<R: Rng + ?Sized>(
                 break;
             }
         }
-        s.simulate(rng);
+        s.simulate(&mut run.tree, rng);
         run.playouts += 1;
     }
-    run.tree = s.tree;
     run.ownership = s.ownership;
     stopped
 }
 
+/// Runs simulations on `run` with `threads` threads sharing its tree
+/// (*tree parallelism*): each thread descends and expands under a lock,
+/// adding a virtual loss along its path so that the others spread out,
+/// plays out without the lock, then takes the lock again to count the
+/// result. Stops at `limits.playouts` in all, at `limits.time` since
+/// `start`, or when `stop` (polled on this thread) says so (returns true).
+#[allow(clippy::too_many_arguments)]
+fn extend_run_shared<R: Rng + ?Sized>(
+    run: &mut Run,
+    game: &Game,
+    color: Color,
+    komi: f64,
+    limits: &SearchLimits,
+    threads: usize,
+    rng: &mut R,
+    start: Instant,
+    stop: &mut dyn FnMut() -> bool,
+) -> bool {
+    let shared = Mutex::new(std::mem::take(&mut run.tree));
+    let started = run.playouts;
+    let count = AtomicU64::new(run.playouts);
+    let done = AtomicBool::new(false);
+    let seeds: Vec<u64> = (1..threads).map(|_| rng.next_u64()).collect();
+    let stopped = std::thread::scope(|scope| {
+        let worker = |rng: &mut dyn Rng, poll: &mut dyn FnMut() -> bool| {
+            let mut s = Search::new(game, color, komi, limits.max_nodes);
+            let mut local = 0u64;
+            loop {
+                if done.load(Ordering::Relaxed) {
+                    return false;
+                }
+                let n = count.fetch_add(1, Ordering::Relaxed);
+                if limits.playouts.is_some_and(|max| n >= max) {
+                    count.fetch_sub(1, Ordering::Relaxed);
+                    return false;
+                }
+                local += 1;
+                if local.is_multiple_of(CHECK_EVERY) {
+                    let timed_out = limits.time.is_some_and(|t| start.elapsed() >= t);
+                    let stopped = !timed_out && poll();
+                    if timed_out || stopped {
+                        count.fetch_sub(1, Ordering::Relaxed);
+                        done.store(true, Ordering::Relaxed);
+                        return stopped;
+                    }
+                }
+                let (to_move, last) = {
+                    let mut tree = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    s.select(&mut tree, rng, VIRTUAL_LOSS)
+                };
+                let margin = s.play_out(to_move, last, rng);
+                let mut tree = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                s.update(&mut tree, margin, VIRTUAL_LOSS);
+            }
+        };
+        for &seed in &seeds {
+            scope.spawn(move || {
+                let mut rng = SmallRng::seed_from_u64(seed);
+                worker(&mut rng, &mut || false);
+            });
+        }
+        let mut main_rng = SmallRng::seed_from_u64(rng.next_u64());
+        worker(&mut main_rng, stop)
+    });
+    run.tree = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
+    run.playouts = count.load(Ordering::Relaxed).max(started);
+    stopped
+}
+
 /// Sums the root statistics of the runs (their root children are the same
-/// moves in the same order) and picks the most visited move.
+/// moves in the same order; there is one run per search now that threads
+/// share a tree) and picks the most visited move.
 fn merge(runs: &[Run], start: Instant) -> SearchResult {
     let first = &runs[0].tree;
     let children: Vec<NodeId> = first.children(Tree::ROOT).collect();
@@ -627,20 +659,58 @@ fn root_candidates(game: &Game, color: Color) -> Vec<Point> {
 }
 
 impl Search<'_> {
+    /// A searcher for `color`'s move in `game`.
+    fn new(game: &Game, color: Color, komi: f64, max_nodes: usize) -> Search<'_> {
+        Search {
+            root: game.board(),
+            root_color: color,
+            root_last: last_point(game),
+            komi,
+            max_nodes,
+            board: game.board().clone(),
+            sequence: Vec::new(),
+            path: Vec::new(),
+            starts: Vec::new(),
+            first_played: vec![None; crate::board::ARRAY_LEN],
+            ownership: None,
+        }
+    }
+
     /// One simulation: descend, expand, play out, update.
-    fn simulate<R: Rng + ?Sized>(&mut self, rng: &mut R) {
+    fn simulate<R: Rng + ?Sized>(&mut self, tree: &mut Tree, rng: &mut R) {
+        let (color, last) = self.select(tree, rng, 0.0);
+        let margin = self.play_out(color, last, rng);
+        self.update(tree, margin, 0.0);
+    }
+
+    /// The tree phases of a simulation: descend from the root (adding
+    /// `virtual_loss` to each node on the way) and expand the leaf when it
+    /// has been visited enough. Returns the colour to move and the last
+    /// move at the leaf, with the scratch board in the leaf's position.
+    fn select<R: Rng + ?Sized>(
+        &mut self,
+        tree: &mut Tree,
+        rng: &mut R,
+        virtual_loss: f32,
+    ) -> (Color, Option<Point>) {
         self.board.copy_from(self.root);
         self.sequence.clear();
         self.path.clear();
         self.starts.clear();
-        let (color, last) = self.descend(rng);
+        let (color, last) = self.descend(tree, rng, virtual_loss);
         let leaf = *self.path.last().expect("path has the root");
-        if !self.tree.node(leaf).expanded
-            && self.tree.node(leaf).visits >= EXPAND_VISITS + PRIOR_EVEN
-            && self.tree.len() < self.max_nodes
+        if !tree.node(leaf).expanded
+            && tree.node(leaf).visits >= EXPAND_VISITS + PRIOR_EVEN + virtual_loss
+            && tree.len() < self.max_nodes
         {
-            self.expand(leaf, color, last);
+            self.expand(tree, leaf, color, last);
         }
+        (color, last)
+    }
+
+    /// Plays the scratch board out and returns the final margin (Black's
+    /// area minus White's, komi included); sums ownership when asked.
+    fn play_out<R: Rng + ?Sized>(&mut self, color: Color, last: Option<Point>, rng: &mut R) -> f32 {
         let result = tactical_playout(&mut self.board, color, last, rng, &mut self.sequence);
         let margin = f64::from(result.score) - self.komi;
         if let Some(sums) = &mut self.ownership {
@@ -652,23 +722,29 @@ impl Search<'_> {
                 };
             }
         }
-        self.update(margin as f32);
+        margin as f32
     }
 
     /// Walks down the tree choosing the most urgent child at each node,
     /// playing the moves on the scratch board. Returns the colour to move
     /// and the last move at the leaf.
-    fn descend<R: Rng + ?Sized>(&mut self, rng: &mut R) -> (Color, Option<Point>) {
+    fn descend<R: Rng + ?Sized>(
+        &mut self,
+        tree: &mut Tree,
+        rng: &mut R,
+        virtual_loss: f32,
+    ) -> (Color, Option<Point>) {
         let mut node = Tree::ROOT;
         let mut color = self.root_color;
         let mut last = self.root_last;
         self.path.push(node);
         self.starts.push(0);
-        while self.tree.node(node).num_children > 0 {
-            node = self.most_urgent(node, rng);
+        while tree.node(node).num_children > 0 {
+            node = most_urgent(tree, node, rng);
+            tree.node_mut(node).visits += virtual_loss;
             self.path.push(node);
             self.starts.push(self.sequence.len());
-            if let Move::Play(p) = self.tree.node(node).mv {
+            if let Move::Play(p) = tree.node(node).mv {
                 self.board.play_unchecked(color, p);
                 self.sequence.push((color, p));
                 last = Some(p);
@@ -678,27 +754,9 @@ impl Search<'_> {
         (color, last)
     }
 
-    /// The child with the highest [`urgency`]; ties broken at random.
-    fn most_urgent<R: Rng + ?Sized>(&self, node: NodeId, rng: &mut R) -> NodeId {
-        let children = self.tree.children(node);
-        let (first, count) = (children.start, children.end - children.start);
-        let offset = rng.next_u32() % count;
-        let mut best = first + offset;
-        let mut best_value = f32::NEG_INFINITY;
-        for i in 0..count {
-            let id = first + (offset + i) % count;
-            let value = urgency(self.tree.node(id));
-            if value > best_value {
-                best_value = value;
-                best = id;
-            }
-        }
-        best
-    }
-
     /// Generates the children of a leaf: legal non-eye moves with priors
     /// (a pass when there is none).
-    fn expand(&mut self, leaf: NodeId, color: Color, last: Option<Point>) {
+    fn expand(&mut self, tree: &mut Tree, leaf: NodeId, color: Color, last: Option<Point>) {
         let board = &self.board;
         let mut children: Vec<Node> = board
             .empty_points()
@@ -710,12 +768,13 @@ impl Search<'_> {
         if children.is_empty() {
             children.push(Node::new(Move::Pass, PRIOR_EVEN, PRIOR_EVEN / 2.0));
         }
-        self.tree.expand(leaf, &children);
+        tree.expand(leaf, &children);
     }
 
-    /// Counts the result along the path, and AMAF results for the
-    /// siblings whose move the same player made later in the simulation.
-    fn update(&mut self, margin: f32) {
+    /// Counts the result along the path (taking back the virtual loss
+    /// added on the way down), and AMAF results for the siblings whose
+    /// move the same player made later in the simulation.
+    fn update(&mut self, tree: &mut Tree, margin: f32, virtual_loss: f32) {
         let black_wins = margin > 0.0;
         // Walk up from the leaf, adding to `first_played` the moves made
         // from each node on, latest first, so the earliest play wins.
@@ -734,15 +793,18 @@ impl Search<'_> {
                 self.root_color.other()
             };
             let id = self.path[depth];
-            let n = self.tree.node_mut(id);
+            let n = tree.node_mut(id);
+            if depth > 0 {
+                n.visits -= virtual_loss;
+            }
             n.visits += 1.0;
             n.wins += f32::from(u8::from((mover == Color::Black) == black_wins));
             n.margin_sum += margin;
             // The children are moves of the other player.
             let to_move = mover.other();
             let child_win = f32::from(u8::from((to_move == Color::Black) == black_wins));
-            for child in self.tree.children(id) {
-                let c = self.tree.node_mut(child);
+            for child in tree.children(id) {
+                let c = tree.node_mut(child);
                 if let Move::Play(p) = c.mv
                     && self.first_played[p.index()] == Some(to_move)
                 {
@@ -755,6 +817,25 @@ impl Search<'_> {
             self.first_played[p.index()] = None;
         }
     }
+}
+
+/// The child of `node` with the highest [`urgency`]; ties broken at
+/// random.
+fn most_urgent<R: Rng + ?Sized>(tree: &Tree, node: NodeId, rng: &mut R) -> NodeId {
+    let children = tree.children(node);
+    let (first, count) = (children.start, children.end - children.start);
+    let offset = rng.next_u32() % count;
+    let mut best = first + offset;
+    let mut best_value = f32::NEG_INFINITY;
+    for i in 0..count {
+        let id = first + (offset + i) % count;
+        let value = urgency(tree.node(id));
+        if value > best_value {
+            best_value = value;
+            best = id;
+        }
+    }
+    best
 }
 
 /// RAVE urgency of a node: its win rate blended with its AMAF win rate,
@@ -925,8 +1006,55 @@ mod tests {
         );
     }
 
-    /// Two root-parallel threads split a fixed playout count and agree on
-    /// an obvious capture.
+    /// Tree parallelism: two threads on one tree count each of a fixed
+    /// number of simulations exactly once, and take every virtual loss
+    /// back.
+    #[test]
+    fn tree_parallel_counts_every_simulation_once() {
+        let game = game_from(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . X O . . .
+            . . . X O . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .",
+            Color::Black,
+        );
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut cache = TreeCache::default();
+        let limits = SearchLimits {
+            threads: 2,
+            ..limits(3000)
+        };
+        let result = search_reusing(
+            &game,
+            Color::Black,
+            7.5,
+            &limits,
+            &mut rng,
+            &mut || false,
+            &mut cache,
+        );
+        assert_eq!(result.playouts, 3000);
+        let tree = &cache.saved.as_ref().expect("tree kept").tree;
+        let root_visits: f32 = tree
+            .children(Tree::ROOT)
+            .map(|c| tree.node(c).real_visits())
+            .sum();
+        assert_eq!(root_visits, 3000.0);
+        // No virtual loss is left behind: below every node, the children
+        // were visited at most as often as the node itself.
+        for id in 1..tree.len() as NodeId {
+            let n = tree.node(id);
+            let below: f32 = tree.children(id).map(|c| tree.node(c).real_visits()).sum();
+            assert!(below <= n.real_visits(), "node {id}");
+            assert_eq!(n.real_visits().fract(), 0.0);
+        }
+    }
+
+    /// Two threads share one tree and still find the capture.
     #[test]
     fn two_threads_find_the_capture() {
         let game = game_from(
