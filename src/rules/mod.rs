@@ -56,7 +56,10 @@ pub struct Rules {
     pub scoring: Scoring,
     /// Which repetitions are illegal.
     pub ko: KoRule,
-    /// Whether multi-stone suicide is legal.
+    /// Whether suicide is legal. A one-stone suicide leaves the position as
+    /// it was, so the ko rule decides it: situational superko (New
+    /// Zealand) allows it once, as a pass that gives the opponent a
+    /// prisoner; positional superko (Tromp-Taylor) forbids it.
     pub suicide: bool,
     /// Whether eyes of seki groups are worth nothing (Japanese art. 8)
     /// under territory counting. Under area counting seki eyes always count
