@@ -251,14 +251,7 @@ pub fn search_reusing<R: Rng + ?Sized>(
         cache.clear();
         return pass_result(start);
     }
-    let tree = cache
-        .take_for(game, color, &root_moves)
-        .unwrap_or_else(|| root_tree(game, color, &root_moves));
-    let mut run = Run {
-        tree,
-        playouts: 0,
-        ownership: None,
-    };
+    let mut run = cached_run(cache, game, color, &root_moves, false);
     if limits.threads > 1 {
         extend_run_shared(
             &mut run,
@@ -279,6 +272,25 @@ pub fn search_reusing<R: Rng + ?Sized>(
     let [run] = runs;
     cache.save(run.tree, game, color);
     result
+}
+
+/// A run on the tree `cache` kept for this position (or a fresh one with
+/// `root_moves`), summing ownership when `ownership`.
+fn cached_run(
+    cache: &mut TreeCache,
+    game: &Game,
+    color: Color,
+    root_moves: &[Point],
+    ownership: bool,
+) -> Run {
+    let tree = cache
+        .take_for(game, color, root_moves)
+        .unwrap_or_else(|| root_tree(game, color, root_moves));
+    Run {
+        tree,
+        playouts: 0,
+        ownership: ownership.then(|| vec![0.0; crate::board::ARRAY_LEN]),
+    }
 }
 
 /// One tree and the simulations it ran.
@@ -575,16 +587,7 @@ pub fn analyze<R: Rng + ?Sized>(
         });
         return pass_result(start);
     }
-    let tree = cache
-        .take_for(game, color, &root_moves)
-        .unwrap_or_else(|| root_tree(game, color, &root_moves));
-    let mut run = Run {
-        tree,
-        playouts: 0,
-        ownership: options
-            .ownership
-            .then(|| vec![0.0; crate::board::ARRAY_LEN]),
-    };
+    let mut run = cached_run(cache, game, color, &root_moves, options.ownership);
     let mut until = options.interval;
     loop {
         let slice_end = limits.time.map_or(until, |t| t.min(until));
