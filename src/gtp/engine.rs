@@ -850,16 +850,13 @@ impl Engine {
             ownership: args.ownership && dialect == Dialect::KataGo,
         };
         let limits = if genmove {
-            SearchLimits {
-                threads: 1,
-                ..self.search_limits(color)
-            }
+            self.search_limits(color)
         } else {
             SearchLimits {
                 playouts: None,
                 time: None,
                 max_nodes: self.max_nodes,
-                threads: 1,
+                threads: self.threads,
             }
         };
         if genmove && self.passing_wins(color) {
@@ -903,14 +900,11 @@ impl Engine {
         Ok(format!("play {}", move_text(result.best)))
     }
 
-    /// A search of `color`'s move as `genmove` would run it (one thread,
-    /// stopped by GoGui's interrupt), without playing it: the candidates
-    /// for GoGui's best-moves and variation displays.
+    /// A search of `color`'s move as `genmove` would run it (stopped by
+    /// GoGui's interrupt), without playing it: the candidates for GoGui's
+    /// best-moves and variation displays.
     fn side_search(&mut self, color: Color, host: &mut dyn Host) -> Report {
-        let limits = SearchLimits {
-            threads: 1,
-            ..self.search_limits(color)
-        };
+        let limits = self.search_limits(color);
         let options = AnalysisOptions {
             interval: std::time::Duration::from_secs(3600),
             ownership: false,
