@@ -1088,14 +1088,8 @@ mod tests {
             .map(|c| tree.node(c).real_visits())
             .sum();
         assert_eq!(root_visits, 3000.0);
-        // No virtual loss is left behind: below every node, the children
-        // were visited at most as often as the node itself.
-        for id in 1..tree.len() as NodeId {
-            let n = tree.node(id);
-            let below: f32 = tree.children(id).map(|c| tree.node(c).real_visits()).sum();
-            assert!(below <= n.real_visits(), "node {id}");
-            assert_eq!(n.real_visits().fract(), 0.0);
-        }
+        // No virtual loss is left behind.
+        assert_tree_consistent(tree);
     }
 
     /// Checks that no child was visited more often than its parent, that
