@@ -19,7 +19,7 @@ use crate::mcts::search::{
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{PointOwner, ResultText, Score, count};
-use crate::rules::status::{Judgement, StoneStatus, judge};
+use crate::rules::status::{Judgement, Method, StoneStatus, judge};
 use crate::rules::{Game, HandicapBonus, HandicapError, KoRule, Rules, Scoring};
 use crate::sgf;
 
@@ -513,7 +513,7 @@ impl Engine {
             Command::FinalScore => self.score().map(|s| ResultText(s.margin()).to_string()),
             Command::FinalStatusList(which) => self.final_status_list(&which),
             Command::FinalStatus(p) => self.final_status(p),
-            Command::TengenScoreDetails => self.score().map(|s| s.to_string()),
+            Command::TengenScoreDetails => self.score_details(),
             Command::IsLegal(color, mv) => {
                 let mv = self.on_board(mv)?;
                 Ok(if self.game.is_legal(color, mv) {
@@ -627,6 +627,58 @@ impl Engine {
                 Ok(points.join(" "))
             }
         }
+    }
+
+    /// `tengen-score_details`: the count, then one line per chain that is
+    /// not plainly alive by Benson's proof: its status and what decided it.
+    fn score_details(&mut self) -> Result<String, GtpError> {
+        let score = self.score()?;
+        let judgement = self.judgement().clone();
+        let board = self.game.board();
+        let mut lines = vec![score.to_string()];
+        let mut heads: Vec<Point> = board
+            .points()
+            .filter(|&p| board.color_at(p).is_some() && board.chain_head(p) == p)
+            .collect();
+        heads.sort_by_key(|&h| board.chain_stones(h).min());
+        for h in heads {
+            let (Some(status), Some(method), Some(color)) =
+                (judgement.status(h), judgement.method(h), board.color_at(h))
+            else {
+                continue;
+            };
+            if status == StoneStatus::Alive && method == Method::Benson {
+                continue;
+            }
+            let mut stones: Vec<Point> = board.chain_stones(h).collect();
+            stones.sort_unstable();
+            let status = match status {
+                StoneStatus::Alive => "alive",
+                StoneStatus::Dead => "dead",
+                StoneStatus::Seki => "seki",
+            };
+            let method = match method {
+                Method::Benson => "Benson (pass-alive)",
+                Method::Playouts => "status playouts",
+                Method::SekiTest => "seki test (art. 8)",
+                Method::Confirmation if self.rules.confirmation => "confirmation (art. 7)",
+                Method::Confirmation => "local reading",
+                Method::Rules => "rules (all stones alive)",
+            };
+            let art8 = if status == "seki" && method != "seki test (art. 8)" {
+                ", seki by art. 8"
+            } else {
+                ""
+            };
+            let status = if art8.is_empty() { status } else { "alive" };
+            let plural = if stones.len() == 1 { "" } else { "s" };
+            lines.push(format!(
+                "{color} {} ({} stone{plural}): {status} by {method}{art8}",
+                point_text(stones[0]),
+                stones.len()
+            ));
+        }
+        Ok(lines.join("\n"))
     }
 
     /// `final_status VERTEX`: the status of a stone, or what an empty point

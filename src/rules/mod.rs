@@ -7,6 +7,7 @@
 //! [`score`] counts.
 
 pub mod benson;
+pub mod confirm;
 pub mod game;
 pub mod handicap;
 pub mod score;
@@ -70,6 +71,11 @@ pub struct Rules {
     /// Whether stones are never removed as dead: everything on the board
     /// counts as alive (Tromp-Taylor).
     pub all_stones_alive: bool,
+    /// Whether life and death is decided by the art. 7 confirmation of the
+    /// Japanese rules (1989) where a local search can settle it
+    /// ([`confirm`]); otherwise, and beyond the search's bounds, by
+    /// playing it out (status playouts).
+    pub confirmation: bool,
     /// The rule set's usual komi (used unless komi was set explicitly).
     pub default_komi: f64,
     /// The preset's name, for `RU[]` and messages.
@@ -88,6 +94,7 @@ impl Rules {
             seki_eyes_are_territory: false,
             handicap_bonus: HandicapBonus::Zero,
             all_stones_alive: false,
+            confirmation: true,
             default_komi: 6.5,
             name: "japanese",
         }
@@ -104,6 +111,7 @@ impl Rules {
             seki_eyes_are_territory: true,
             handicap_bonus: HandicapBonus::N,
             all_stones_alive: false,
+            confirmation: false,
             default_komi: 7.5,
             name: "chinese",
         }

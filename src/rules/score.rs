@@ -161,6 +161,8 @@ pub fn count(
                 // territory, the rest dame. Tromp-Taylor counts strictly
                 // by reachability.
                 None if rules.all_stones_alive => PointOwner::Dame,
+                // A liberty shared by seki stones is dame (art. 8).
+                None if borders_seki => PointOwner::Dame,
                 None if judgement.ownership(p) >= OPEN_BORDER_OWNERSHIP => {
                     PointOwner::Territory(Color::Black)
                 }
@@ -175,9 +177,15 @@ pub fn count(
                 PointOwner::Territory(c) => {
                     if empty {
                         score.territory[c.index()] += 1;
-                    } else {
+                    } else if board.color_at(p) != Some(c) {
                         score.dead_removed[c.index()] += 1;
+                    } else if rules.scoring == Scoring::Area {
+                        // The owner's own dead stone (a lost ko stone in an
+                        // area that is the owner's anyway): its area point.
+                        score.territory[c.index()] += 1;
                     }
+                    // Under territory counting it is neither an empty point
+                    // nor an opponent stone removed (art. 10-1): nothing.
                 }
                 PointOwner::SekiEye(c) => score.seki_eyes[c.index()] += u32::from(empty),
                 PointOwner::Dame => score.dame += 1,

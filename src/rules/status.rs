@@ -24,6 +24,7 @@ use rand::rngs::SmallRng;
 
 use super::Rules;
 use super::benson::pass_alive;
+use super::confirm::{KoMode, OutOfBudget, Verdict, find_problems};
 use crate::board::playout::status_playout;
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
@@ -33,6 +34,9 @@ pub const STATUS_PLAYOUTS: u32 = 1000;
 /// A chain is dead when its mean ownership in its own favour (from −1,
 /// always the opponent's, to +1, always its own) is below this.
 pub const DEAD_BELOW: f64 = 0.25;
+/// A wall around a local problem must be alive with at least this mean
+/// ownership in its favour (see [`confirm_locally`]).
+pub const SOLID_WALL: f64 = 0.6;
 /// Seed of the status playouts, mixed with the position's hash.
 pub const STATUS_SEED: u64 = 0x5354_4154_5553_2121; // "STATUS!!"
 
@@ -56,6 +60,8 @@ pub enum Method {
     Playouts,
     /// The seki test on shared liberties.
     SekiTest,
+    /// The art. 7 confirmation: an exact local search ([`super::confirm`]).
+    Confirmation,
     /// The rules count every stone as alive (Tromp-Taylor).
     Rules,
 }
@@ -146,9 +152,106 @@ pub fn judge(board: &Board, rules: &Rules) -> Judgement {
             status[s.index()] = Some((verdict, Method::Playouts));
         }
     }
+    confirm_locally(board, rules, &ownership, &mut status);
     revive_surrounded_by_dead(board, &mut status);
     mark_seki(board, &mut status);
     Judgement { status, ownership }
+}
+
+/// Replaces the playout verdicts by the verdicts of an exact local search
+/// in every local problem small enough to search (see [`super::confirm`]).
+/// Under the Japanese rules this is the art. 7 confirmation. Rules that
+/// settle life by play use the same search only where the verdict is the
+/// same whether the attacker or the defender has every ko threat: then no
+/// ko decides it and the reading is what play would show; otherwise the
+/// playouts judge.
+fn confirm_locally(
+    board: &Board,
+    rules: &Rules,
+    ownership: &[f64],
+    status: &mut [Option<(StoneStatus, Method)>],
+) {
+    let benson: Vec<bool> = status
+        .iter()
+        .map(|s| matches!(s, Some((_, Method::Benson))))
+        .collect();
+    let problems = find_problems(board, &|h: Point| benson[h.index()]);
+    // A wall is taken as uncapturable; that must be what the playouts say
+    // too, or the problem is not local after all.
+    let mut solid = vec![false; ARRAY_LEN];
+    for p in board.points() {
+        solid[p.index()] = benson[p.index()]
+            || matches!(status[p.index()], Some((StoneStatus::Alive, _)))
+                && chain_ownership(board, ownership, p) >= SOLID_WALL;
+    }
+    for problem in problems {
+        if !problem.walls.iter().all(|&w| solid[w.index()]) {
+            log::debug!(
+                "local search: a {}-point problem has a weak wall, playouts decide",
+                problem.points.len()
+            );
+            continue;
+        }
+        if !problem.is_searchable(board) {
+            log::debug!(
+                "confirmation: problem of {} points too large, playouts decide",
+                problem.points.len()
+            );
+            continue;
+        }
+        let judged = problem
+            .judge(board, KoMode::Confirmation)
+            .and_then(|judged| {
+                if rules.confirmation {
+                    return Ok(Some(judged));
+                }
+                // Settled whichever side has the ko threats?
+                let defender = problem.judge(board, KoMode::DefenderThreats)?;
+                let attacker = problem.judge(board, KoMode::AttackerThreats)?;
+                Ok((defender.verdicts == attacker.verdicts).then_some(defender))
+            });
+        match judged {
+            Ok(None) => log::debug!(
+                "local search: a ko decides a {}-point problem, playouts decide under {}",
+                problem.points.len(),
+                rules.name
+            ),
+            Ok(Some(judged)) => {
+                log::debug!(
+                    "local search: {} chains decided in {} nodes",
+                    judged.verdicts.len(),
+                    judged.nodes
+                );
+                for (h, verdict) in judged.verdicts {
+                    let st = match verdict {
+                        Verdict::Alive => StoneStatus::Alive,
+                        Verdict::Dead => StoneStatus::Dead,
+                    };
+                    for s in board.chain_stones(h) {
+                        status[s.index()] = Some((st, Method::Confirmation));
+                    }
+                }
+            }
+            Err(OutOfBudget) => log::debug!(
+                "confirmation: search of a {}-point problem out of budget, playouts decide",
+                problem.points.len()
+            ),
+        }
+    }
+}
+
+/// Mean ownership of the chain at `h` in its own favour (−1 to +1).
+fn chain_ownership(board: &Board, ownership: &[f64], h: Point) -> f64 {
+    let Some(color) = board.color_at(h) else {
+        return 0.0;
+    };
+    let sign = color.fold(1.0, -1.0);
+    let stones: Vec<Point> = board.chain_stones(h).collect();
+    stones
+        .iter()
+        .map(|s| sign * ownership[s.index()])
+        .sum::<f64>()
+        / stones.len() as f64
 }
 
 /// A dead chain whose neighbouring enemy chains are all dead is alive: once
@@ -164,7 +267,7 @@ fn revive_surrounded_by_dead(board: &Board, status: &mut [Option<(StoneStatus, M
         };
         if board.chain_head(p) != p
             || !is_dead(status, p)
-            || status[p.index()].is_some_and(|(_, m)| m == Method::Benson)
+            || status[p.index()].is_some_and(|(_, m)| m != Method::Playouts)
         {
             continue;
         }
@@ -256,6 +359,26 @@ fn spread_seki_through_eyes(cleared: &Board, seki_heads: &mut Vec<Point>) {
     }
 }
 
+/// Whether `color` can fill the shared point `p` without changing any
+/// status: legal, capturing nothing, and not leaving the filling chain in
+/// atari. Art. 8 makes live stones next to a dame seki stones; a dame that
+/// can be filled safely is taken as filled by agreement (the 1989
+/// overview, 死活例24), any other is a seki liberty (取らず三目: filling
+/// would capture, so the stones on both sides are seki).
+fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
+    if !board.is_legal(color, p) || board.is_big_self_atari(color, p) {
+        return false;
+    }
+    let captures = p.neighbours().iter().any(|&n| {
+        board.color_at(n) == Some(color.other()) && board.in_atari(n) && board.atari_liberty(n) == p
+    });
+    !captures
+}
+
+/// The largest region of dead stones and empty points between live stones
+/// of both colours that makes them seki (see [`mark_seki`]).
+pub const SEKI_DEAD_REGION_MAX: usize = 4;
+
 /// Marks live chains that touch a seki liberty as seki (see module docs).
 fn mark_seki(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
     let live: Vec<(Point, Color)> = board
@@ -279,7 +402,7 @@ fn mark_seki(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
         if !(touches(Color::Black) && touches(Color::White)) {
             continue;
         }
-        let fillable = |c: Color| cleared.is_legal(c, p) && !cleared.is_big_self_atari(c, p);
+        let fillable = |c: Color| is_safe_fill(&cleared, c, p);
         if fillable(Color::Black) || fillable(Color::White) {
             continue;
         }
@@ -292,13 +415,40 @@ fn mark_seki(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
             }
         }
     }
+    // Art. 8 on the board itself: a small region of dead stones and empty
+    // points bordered by live stones of both colours is dame that cannot
+    // be filled (the dead stones are in nobody's territory, so they stay:
+    // the ko stones of a double-ko seki, 死活例25); the live chains
+    // around it are seki stones.
+    let live = |p: Point| matches!(status[p.index()], Some((StoneStatus::Alive, _)));
+    for region in board.regions(|p| !live(p)) {
+        let borders = |c: Color| region.border.iter().any(|&b| board.color_at(b) == Some(c));
+        let has_dead = region.points.iter().any(|&p| board.color_at(p).is_some());
+        if region.points.len() <= SEKI_DEAD_REGION_MAX
+            && has_dead
+            && borders(Color::Black)
+            && borders(Color::White)
+        {
+            for &b in &region.border {
+                let h = cleared.chain_head(b);
+                if !seki_heads.contains(&h) {
+                    seki_heads.push(h);
+                }
+            }
+        }
+    }
     spread_seki_through_eyes(&cleared, &mut seki_heads);
     for h in seki_heads {
         for s in cleared.chain_stones(h) {
             // Benson-alive chains cannot be in seki: they have two eyes and
             // a shared liberty next to them is fillable by their owner.
-            if status[s.index()] != Some((StoneStatus::Alive, Method::Benson)) {
-                status[s.index()] = Some((StoneStatus::Seki, Method::SekiTest));
+            match status[s.index()] {
+                Some((StoneStatus::Alive, Method::Benson)) => {}
+                // Alive by the local search, seki by art. 8.
+                Some((_, Method::Confirmation)) => {
+                    status[s.index()] = Some((StoneStatus::Seki, Method::Confirmation));
+                }
+                _ => status[s.index()] = Some((StoneStatus::Seki, Method::SekiTest)),
             }
         }
     }

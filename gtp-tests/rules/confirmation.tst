@@ -1,0 +1,192 @@
+# Life and death by the Japanese rules (1989), art. 7: the confirmation.
+#
+# Art. 7-1: stones are alive when the opponent cannot capture them, or when,
+# if they are captured, their owner can then place a new stone that cannot
+# be captured; all others are dead. Art. 7-2: in the confirmation after the
+# stop, a ko may be retaken only after passing once for that ko, and there
+# are no ko threats. Art. 8: live stones next to a dame are seki stones and
+# their eyes are not territory. Art. 10-1: dead stones are removed only from
+# the opponent's territory.
+#
+# Tengen reads each small local problem exactly (src/rules/confirm.rs):
+# the attacker first, both may pass, per-ko pass-for-ko bans, no outside
+# threats. `tengen-score_details` ends with one line per chain saying what
+# decided it. Under Chinese rules life is judged by play: the same search
+# decides only where its verdict is the same whichever side has every ko
+# threat; otherwise the status playouts judge.
+#
+# Positions are in ../games/confirmation/, Black X, White O.
+
+# --- Bent four in the corner: dead without play, whatever the ko threats.
+# White can start the ko whenever it likes (W A1, or W C1 sacrificing
+# four); Black, bound by art. 7-2, can only pass for it, and White captures.
+# White's inner stones B1 and A2 cannot be captured. (The shape is the
+# usual end position; Black's seven stones have liberties A3 and C1.)
+#
+#    5  O O O . . . . . .
+#    4  X X O . . . . . .
+#    3  . X O O O . . . .
+#    2  O X X X O . . . .
+#    1  . O . X O . . . .
+#       A B C D E F G H J
+#
+# White 27 points of territory + 7 dead stones (point and prisoner each)
+# + komi 6.5 = 47.5 against 0.
+loadsgf ../games/confirmation/bent4.sgf
+kgs-rules japanese
+1 final_status_list dead
+#? [D1 B2 C2 D2 B3 A4 B4]
+2 final_status b1
+#? [alive]
+3 final_score
+#? [W\+47\.5]
+4 tengen-score_details
+#? [.*black D1 \(7 stones\): dead by confirmation \(art\. 7\).*]
+# Chinese rules settle it by play: the ko decides, so the status playouts
+# judge, and they see a seki. Chinese practice (盘角曲四，劫尽棋亡: dead once
+# the threats are gone) says dead: a known failure of the playouts.
+kgs-rules chinese
+5 final_status_list dead
+#? [D1 B2 C2 D2 B3 A4 B4]*
+
+# --- Direct ko left open at the stop (commentary to art. 7-2, 参考図9).
+# Black's four stones need the ko: Black D1 would capture White's C1 and
+# make the second eye, but it is White who moves first in the
+# confirmation of Black's stones: W A1 captures them. And White's C1 is
+# dead too: B D1 takes it, and White may not retake without passing for
+# the ko. Both are dead, so Black had to connect before stopping.
+#
+#    3  O O O O O X . . .
+#    2  X X X O O X . . .
+#    1  . X O . O X . . .
+#       A B C D E F G H J
+#
+# White: 26 points + 4 black stones removed (x2) + 6.5 = 40.5; Black 27.
+# White's own dead C1 stands in White's territory: no point under
+# territory counting, an area point under area counting.
+loadsgf ../games/confirmation/directko.sgf
+kgs-rules japanese
+10 final_status_list dead
+#? [B1 A2 B2 C2\nC1]
+11 final_score
+#? [W\+13\.5]
+12 tengen-score_details
+#? [.*white C1 \(1 stone\): dead by confirmation \(art\. 7\).*]
+# Chinese: W A1 captures at once whoever has threats, so the local search
+# decides here too: Black 9 + 27 = 36, White 14 + 1 + 26 + 4 + 6.5 = 51.5.
+kgs-rules chinese
+13 final_status_list dead
+#? [B1 A2 B2 C2\nC1]
+14 final_score
+#? [W\+15\.5]
+
+# --- One-move approach ko (commentary to art. 7-2, 参考図10): no
+# reinforcement needed. White cannot take at C1 before filling D2; then
+# Black answers (F1 takes E1, or retakes after passing for the ko) and
+# lives. White's E1 is dead (B F1). Same verdict under both rules.
+#
+#    3  O O O O O X . . .
+#    2  X X X . X X . . .
+#    1  . X . X O . X . .
+#       A B C D E F G H J
+#
+# Black 29 + 1 stone removed (x2) = 31; White 24 + 6.5 = 30.5.
+loadsgf ../games/confirmation/approachko.sgf
+kgs-rules japanese
+20 final_status_list dead
+#? [E1]
+21 final_status d1
+#? [alive]
+22 final_score
+#? [B\+0\.5]
+kgs-rules chinese
+23 final_status_list dead
+#? [E1]
+24 final_score
+#? [B\+3\.5]
+
+# --- Three points without capturing, 取らず三目 (死活例1): seki. Black's
+# dango B1 C1 B2 C2 and White's A2 share the liberty A1. If White takes
+# the four at A1, Black cuts at B2 and keeps stones White cannot capture;
+# if Black takes A2 at A1, White takes five back at A2 and cuts. Both are
+# alive (art. 7-1), both touch the dame A1: seki stones (art. 8), and the
+# corner is worth nothing. The 1949 ruling gave Black 3 points here
+# (B+17.5); the 1989 rules changed it.
+#
+#    5  X X X X X X X X X
+#    4  X X X O O O O O O
+#    3  X O O O . . . . .
+#    2  O X X O . . . . .
+#    1  . X X O . . . . .
+#       A B C D E F G H J
+#
+# Black 36, White 15 + 6.5 -> B+14.5. Chinese (seki stones count, A1 for
+# nobody): Black 17 + 36 = 53, White 12 + 15 + 6.5 = 33.5 -> B+19.5.
+loadsgf ../games/confirmation/torazu.sgf
+kgs-rules japanese
+30 final_status_list seki
+#? [B1 C1 B2 C2\nA2]
+31 final_status_list dead
+#? []
+32 final_status a1
+#? [dame]
+33 final_score
+#? [B\+14\.5]
+kgs-rules chinese
+34 final_score
+#? [B\+19\.5]
+
+# --- Double-ko seki, 両劫ゼキ (死活例25). Black's seven stones and White's
+# fifteen live by two kos at A3 and C4. Neither main group can be captured:
+# whoever takes one ko, the other takes the other. The single ko stones A4
+# (Black) and C3 (White) are dead (a stone retaken in a ko is no stone
+# "that cannot be captured"), but they stand in nobody's territory, so
+# they stay (art. 10-1); A3, A4, C3, C4 are dame and both main groups are
+# seki stones, their eyes (A1, E4) not territory.
+#
+#    6  X X X X X X X . .
+#    5  O O O O O O X . .
+#    4  X O . O . O X . .
+#    3  . X O X O O X . .
+#    2  X X X X O X X . .
+#    1  . X O O O X . . .
+#       A B C D E F G H J
+#
+# Black 40 points of territory; White 0 + 6.5 -> B+33.5.
+loadsgf ../games/confirmation/doubleko.sgf
+kgs-rules japanese
+40 final_status_list dead
+#? [C3\nA4]
+41 final_status_list seki
+#? [B1 A2 B2 C2 D2 B3 D3\nC1 D1 E1 E2 E3 F3 B4 D4 F4 A5 B5 C5 D5 E5 F5]
+42 final_status a3
+#? [dame]
+43 final_status e4
+#? [dame]
+44 final_score
+#? [B\+33\.5]
+
+# --- Snapback (打って返し, commentary to art. 7-1, 参考図7). White can take
+# Black's A1 at B1, but its five stones are then in atari at A1 and Black
+# takes them back: the new stone at A1 cannot be captured, so A1 is alive.
+# White's four stones are dead (B B1 captures them). No ko: both rules.
+#
+#    3  X X X X . . . . .
+#    2  O O O X . . . . .
+#    1  X . O X . . . . .
+#       A B C D E F G H J
+#
+# Black 70 + 4 removed (x2) = 78; White 6.5.
+loadsgf ../games/confirmation/snapback.sgf
+kgs-rules japanese
+50 final_status_list dead
+#? [C1 A2 B2 C2]
+51 final_status a1
+#? [alive]
+52 final_score
+#? [B\+71\.5]
+kgs-rules chinese
+53 final_status_list dead
+#? [C1 A2 B2 C2]
+54 final_score
+#? [B\+74\.5]

@@ -1,0 +1,664 @@
+//! Life and death by confirmation: the Japanese rules (1989), art. 7.
+//!
+//! Art. 7-1: stones are **alive** when the opponent cannot capture them,
+//! or when, if captured, their owner can place a new stone there that the
+//! opponent cannot capture; all other stones are **dead**. Art. 7-2: in
+//! this confirmation (a thought experiment after the game stops, nothing is
+//! played on the real board) a ko may not be retaken at once; the player
+//! whose stone was taken may retake *that* ko only after passing once for
+//! it. There are no ko threats: play is confined to the local position.
+//!
+//! # Local problems
+//! [`find_problems`] cuts the finished board into small independent
+//! problems. A chain is a *wall* (taken as uncapturable) when Benson proves
+//! it pass-alive or when it touches an empty region of more than
+//! [`SMALL_REGION`] points: moves are only ever played inside the problem,
+//! so such a liberty is never filled. Every other chain has all its
+//! liberties in small empty regions; a problem is a connected group of such
+//! chains with their small regions. Problems with more than [`MAX_EMPTY`]
+//! empty points or [`MAX_STONES`] stones are left to the playout judgement.
+//!
+//! # The search
+//! For each chain S of a problem, owned by D, the attacker A (the other
+//! colour) moves first in a game on the problem's points ([`Confirmation`]):
+//! both may play or pass; two passes in a row end it. A capture of one
+//! stone by a lone stone left in atari (a ko) bars the captured side from
+//! retaking it until that side passes for it; a pass lifts one ban of the
+//! passer's choice. When the game ends:
+//! - if S was never captured, A chose not to capture it: S is alive;
+//! - otherwise S is alive only if some D chain now standing on S's points
+//!   survives a capture race ([`Confirmation`]'s capture game: A first, A
+//!   wins by removing it, D wins when both pass or a position repeats).
+//!
+//! A position that repeats in the line being read is a capture not
+//! achieved (the commentary's eternal-life and cycle examples), so it
+//! counts for the defender. The search is exact within the problem and
+//! bounded by [`NODE_BUDGET`] nodes and [`MAX_DEPTH`] plies; a problem whose
+//! search runs out of either is not decided here.
+
+use std::collections::HashMap;
+
+use crate::board::{ARRAY_LEN, Board, Point};
+use crate::color::Color;
+
+/// Empty regions of at most this many points are played in; a chain
+/// touching a larger one is a wall.
+pub const SMALL_REGION: usize = 8;
+/// Most empty points in a problem.
+pub const MAX_EMPTY: usize = 14;
+/// Most stones in a problem.
+pub const MAX_STONES: usize = 30;
+/// Most search nodes spent on one problem.
+pub const NODE_BUDGET: u64 = 400_000;
+/// Deepest line read, in plies (passes included).
+pub const MAX_DEPTH: usize = 60;
+/// A target chain with this many liberties is taken as uncapturable: it
+/// has just taken a large chain, and the space lives.
+pub const SAFE_LIBERTIES: usize = 8;
+
+/// A local problem: chains whose life is settled by local play.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Every point that may be played on: the chains' stones and the empty
+    /// points of their small regions.
+    pub points: Vec<Point>,
+    /// Head of each chain of the problem.
+    pub chains: Vec<Point>,
+    /// Heads of the wall chains around it, taken as uncapturable.
+    pub walls: Vec<Point>,
+}
+
+/// The verdict on one chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Art. 7-1 alive (seki is decided afterwards, by art. 8).
+    Alive,
+    /// Art. 7-1 dead.
+    Dead,
+}
+
+/// The verdicts on a problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Judged {
+    /// Each chain's verdict, by head.
+    pub verdicts: Vec<(Point, Verdict)>,
+    /// Search nodes spent.
+    pub nodes: u64,
+}
+
+/// The ko rule of the reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoMode {
+    /// Art. 7-2 for both sides: a ko may be retaken only after passing for
+    /// it.
+    Confirmation,
+    /// The defender has a ko threat whenever it needs one (retakes at
+    /// once); the attacker obeys art. 7-2.
+    DefenderThreats,
+    /// The attacker has every threat; the defender obeys art. 7-2.
+    AttackerThreats,
+}
+
+/// The search of a problem ran out of nodes or depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfBudget;
+
+/// Cuts `board` into local problems; `is_pass_alive` tells the chains
+/// Benson proved (by head).
+#[must_use]
+pub fn find_problems(board: &Board, is_pass_alive: &dyn Fn(Point) -> bool) -> Vec<Problem> {
+    // Size of the empty region of each empty point.
+    let mut region_size = vec![0usize; ARRAY_LEN];
+    for region in board.regions(|p| board.color_at(p).is_none()) {
+        for &p in &region.points {
+            region_size[p.index()] = region.points.len();
+        }
+    }
+    let is_wall = |h: Point| {
+        is_pass_alive(h) || {
+            board
+                .liberties(h)
+                .iter()
+                .any(|l| region_size[l.index()] > SMALL_REGION)
+        }
+    };
+    let mut assigned = vec![false; ARRAY_LEN];
+    let mut problems = Vec::new();
+    for start in board.points() {
+        if board.color_at(start).is_none()
+            || board.chain_head(start) != start
+            || assigned[start.index()]
+            || is_wall(start)
+        {
+            continue;
+        }
+        // Flood over non-wall chains and the empty points around them.
+        let mut problem = Problem {
+            points: Vec::new(),
+            chains: Vec::new(),
+            walls: Vec::new(),
+        };
+        let mut seen = vec![false; ARRAY_LEN];
+        let mut queue = vec![start];
+        seen[start.index()] = true;
+        while let Some(p) = queue.pop() {
+            problem.points.push(p);
+            if board.color_at(p).is_some() && board.chain_head(p) == p {
+                problem.chains.push(p);
+                assigned[p.index()] = true;
+            }
+            for n in p.neighbours() {
+                if !board.is_on_board(n) || seen[n.index()] {
+                    continue;
+                }
+                let joins = match board.color_at(n) {
+                    None => true,
+                    Some(_) => !is_wall(board.chain_head(n)),
+                };
+                if !joins && !problem.walls.contains(&board.chain_head(n)) {
+                    problem.walls.push(board.chain_head(n));
+                }
+                if joins {
+                    seen[n.index()] = true;
+                    queue.push(n);
+                }
+            }
+        }
+        problem.points.sort_unstable();
+        problem.chains.sort_unstable();
+        problem.walls.sort_unstable();
+        problems.push(problem);
+    }
+    problems
+}
+
+impl Problem {
+    /// Whether the problem is small enough to search.
+    #[must_use]
+    pub fn is_searchable(&self, board: &Board) -> bool {
+        let empty = self
+            .points
+            .iter()
+            .filter(|&&p| board.color_at(p).is_none())
+            .count();
+        empty <= MAX_EMPTY && self.points.len() - empty <= MAX_STONES
+    }
+
+    /// The art. 7 verdict on every chain of the problem, by head, or
+    /// `OutOfBudget` when the search could not settle one of them.
+    ///
+    /// # Errors
+    /// `OutOfBudget` when a search exceeds [`NODE_BUDGET`] or [`MAX_DEPTH`].
+    pub fn judge(&self, board: &Board, ko: KoMode) -> Result<Judged, OutOfBudget> {
+        let mut search = Confirmation::new(board, &self.points, ko);
+        let verdicts = self
+            .chains
+            .iter()
+            .map(|&h| {
+                let dead = search.is_dead(h)?;
+                Ok((h, if dead { Verdict::Dead } else { Verdict::Alive }))
+            })
+            .collect::<Result<Vec<_>, OutOfBudget>>()?;
+        Ok(Judged {
+            verdicts,
+            nodes: search.total_nodes,
+        })
+    }
+}
+
+/// A ko ban of art. 7-2: `player` may not retake at `retake` the lone stone
+/// at `stone` that has just captured there, until `player` passes for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Ban {
+    player: Color,
+    retake: Point,
+    stone: Point,
+}
+
+impl Ban {
+    /// Whether the ko shape still stands on `board`.
+    fn stands(&self, board: &Board) -> bool {
+        board.color_at(self.stone) == Some(self.player.other())
+            && board.chain_size(self.stone) == 1
+            && board.in_atari(self.stone)
+            && board.atari_liberty(self.stone) == self.retake
+    }
+
+    fn key(&self) -> u64 {
+        mix(
+            ((self.player.index() * ARRAY_LEN + self.retake.index()) * ARRAY_LEN
+                + self.stone.index()) as u64,
+        )
+    }
+}
+
+/// A position of the confirmation (the board is kept per depth).
+#[derive(Clone, Debug)]
+struct Node {
+    to_move: Color,
+    /// Ko bans in force, sorted.
+    bans: Vec<Ban>,
+    /// Consecutive passes just played.
+    passes: u8,
+}
+
+/// A move of the confirmation: a stone, or a pass lifting the ban at that
+/// index of `Node::bans` (`None`: a plain pass, no ban to lift).
+#[derive(Clone, Copy, Debug)]
+enum Step {
+    Play(Point),
+    Pass(Option<usize>),
+}
+
+/// The capture game being read: can the attacker capture the defender's
+/// chain on `stone`? At `level` 0 that chain is S; each higher level is a
+/// new stone the defender placed after the previous one was captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Game {
+    stone: Point,
+    level: u8,
+}
+
+/// How many times a captured target may be replaced by a new stone
+/// (art. 7-1's "if captured, a new stone can be placed…"): a snapback
+/// needs one, the exchanges of 取らず三目 two.
+pub const REPLACEMENTS: u8 = 2;
+
+/// The search state for one problem.
+struct Confirmation<'a> {
+    region: &'a [Point],
+    /// One board per ply.
+    boards: Vec<Board>,
+    nodes: u64,
+    /// Nodes over every target of the problem.
+    total_nodes: u64,
+    ko: KoMode,
+    /// Repetition keys of the line being read.
+    path: Vec<u64>,
+    /// Results by position key.
+    table: HashMap<u64, bool>,
+    /// The attacker of the current target.
+    attacker: Color,
+}
+
+/// A 64-bit mix (splitmix64's finaliser).
+fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+impl<'a> Confirmation<'a> {
+    fn new(board: &Board, region: &'a [Point], ko: KoMode) -> Confirmation<'a> {
+        Confirmation {
+            region,
+            boards: vec![board.clone()],
+            nodes: 0,
+            total_nodes: 0,
+            ko,
+            path: Vec::new(),
+            table: HashMap::new(),
+            attacker: Color::Black,
+        }
+    }
+
+    /// Art. 7-1 for the chain on `stone`: dead when its attacker, moving
+    /// first, can capture it for good.
+    fn is_dead(&mut self, stone: Point) -> Result<bool, OutOfBudget> {
+        let defender = self.boards[0]
+            .color_at(stone)
+            .expect("a problem chain has stones");
+        self.attacker = defender.other();
+        self.table.clear();
+        self.nodes = 0;
+        let node = Node {
+            to_move: self.attacker,
+            bans: Vec::new(),
+            passes: 0,
+        };
+        self.read(0, &node, Game { stone, level: 0 })
+    }
+
+    fn defender(&self) -> Color {
+        self.attacker.other()
+    }
+
+    /// Whether `player` must pass before retaking a ko (it has no threat).
+    fn bound_by_ko(&self, player: Color) -> bool {
+        match self.ko {
+            KoMode::Confirmation => true,
+            KoMode::DefenderThreats => player == self.attacker,
+            KoMode::AttackerThreats => player != self.attacker,
+        }
+    }
+
+    /// Key of the position for repetition (board, side, bans, game).
+    fn repetition_key(&self, depth: usize, node: &Node, game: Game) -> u64 {
+        let mut key = self.boards[depth].hash() ^ mix(node.to_move.index() as u64 + 11);
+        for ban in &node.bans {
+            key ^= ban.key();
+        }
+        key ^ mix(0x1000 + u64::from(game.level) * ARRAY_LEN as u64 + game.stone.index() as u64)
+    }
+
+    /// Reads the capture game from the position at `depth`: whether the
+    /// attacker wins.
+    ///
+    /// Results are stored by position even when a repetition in the line
+    /// decided them (the graph-history problem of game-tree search): an
+    /// approximation in long cycles, accepted to keep ko fights readable.
+    fn read(&mut self, depth: usize, node: &Node, game: Game) -> Result<bool, OutOfBudget> {
+        self.nodes += 1;
+        self.total_nodes += 1;
+        if self.nodes > NODE_BUDGET {
+            return Err(OutOfBudget);
+        }
+        if depth >= MAX_DEPTH {
+            // Beyond the horizon: the capture was not achieved, as with a
+            // repetition.
+            return Ok(false);
+        }
+        let defender = self.defender();
+        let board = &self.boards[depth];
+        if board.color_at(game.stone) != Some(defender) {
+            // Captured (only an attacker's move captures).
+            return self.after_capture(depth, node, game);
+        }
+        if board.liberties(game.stone).len() >= SAFE_LIBERTIES || node.passes >= 2 {
+            return Ok(false);
+        }
+        let rep = self.repetition_key(depth, node, game);
+        if self.path.contains(&rep) {
+            // A cycle: the capture is not achieved (the commentary's
+            // eternal-life and cycle examples).
+            return Ok(false);
+        }
+        let key = rep ^ mix(0x2000 + u64::from(node.passes));
+        if let Some(&win) = self.table.get(&key) {
+            return Ok(win);
+        }
+        self.path.push(rep);
+        let result = self.read_children(depth, node, game);
+        self.path.pop();
+        let win = result?;
+        self.table.insert(key, win);
+        Ok(win)
+    }
+
+    fn read_children(
+        &mut self,
+        depth: usize,
+        node: &Node,
+        game: Game,
+    ) -> Result<bool, OutOfBudget> {
+        let attacking = node.to_move == self.attacker;
+        for step in self.steps(depth, node, game) {
+            let child = self.make(depth, node, step);
+            if self.read(depth + 1, &child, game)? == attacking {
+                return Ok(attacking);
+            }
+        }
+        Ok(!attacking)
+    }
+
+    /// The target has just been captured (the defender to move): it is
+    /// dead unless the defender can place a new stone where it stood, next
+    /// to it, or on a liberty of the attacker's chains around it, that the
+    /// attacker, moving first, cannot capture for good in turn (art. 7-1:
+    /// a snapback; a cut that takes the capturers back, as in 取らず三目).
+    /// A stone left in atari does not count, whatever the ko ban says
+    /// (死活例25).
+    fn after_capture(
+        &mut self,
+        depth: usize,
+        node: &Node,
+        game: Game,
+    ) -> Result<bool, OutOfBudget> {
+        if game.level >= REPLACEMENTS || depth == 0 {
+            return Ok(true);
+        }
+        let defender = self.defender();
+        // Where the stones stood, next to it, and the liberties of the
+        // attacker's chains around it (a new stone may cut or take back).
+        let captured: Vec<Point> = self.boards[depth - 1].chain_stones(game.stone).collect();
+        let now = &self.boards[depth];
+        let mut places: Vec<Point> = Vec::new();
+        for &c in &captured {
+            for n in std::iter::once(c).chain(c.neighbours()) {
+                if now.color_at(n).is_none() {
+                    places.push(n);
+                } else if now.color_at(n) == Some(self.attacker) {
+                    places.extend(now.liberties(n));
+                }
+            }
+        }
+        places.retain(|p| self.region.contains(p));
+        places.sort_unstable();
+        places.dedup();
+        for p in places {
+            let board = &self.boards[depth];
+            if board.color_at(p).is_some()
+                || board.is_suicide(defender, p)
+                || node
+                    .bans
+                    .iter()
+                    .any(|b| b.player == defender && b.retake == p && b.stands(board))
+            {
+                continue;
+            }
+            let child = self.make(depth, node, Step::Play(p));
+            // A stone in atari (a ko capture) is no stone "that cannot be
+            // captured" (死活例25), whatever the ban says.
+            if self.boards[depth + 1].in_atari(p) {
+                continue;
+            }
+            let replaced = Game {
+                stone: p,
+                level: game.level + 1,
+            };
+            if !self.read(depth + 1, &child, replaced)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// The legal steps at `depth`, most forcing first.
+    fn steps(&self, depth: usize, node: &Node, game: Game) -> Vec<Step> {
+        let board = &self.boards[depth];
+        let color = node.to_move;
+        let focus: Vec<Point> = board.chain_stones(game.stone).collect();
+        let mut scored: Vec<(u8, Point)> = Vec::new();
+        for &p in self.region {
+            if board.color_at(p).is_some()
+                || board.is_suicide(color, p)
+                || board.is_eye(color, p)
+                || node
+                    .bans
+                    .iter()
+                    .any(|b| b.player == color && b.retake == p && b.stands(board))
+            {
+                continue;
+            }
+            let captures = p.neighbours().iter().any(|&n| {
+                board.color_at(n) == Some(color.other())
+                    && board.in_atari(n)
+                    && board.atari_liberty(n) == p
+            });
+            let touches = p
+                .neighbours()
+                .iter()
+                .any(|n| board.color_at(*n).is_some() && focus.contains(n));
+            scored.push((u8::from(captures) * 2 + u8::from(touches), p));
+        }
+        scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let mut steps: Vec<Step> = scored.into_iter().map(|(_, p)| Step::Play(p)).collect();
+        // The attacker never passes: the defender would pass too, ending
+        // the confirmation with the target uncaptured. So an attacker with
+        // no winning move has lost, and only the defender's passes (plain
+        // or for a ko) are read.
+        if color == self.attacker {
+            return steps;
+        }
+        let own_bans: Vec<usize> = (0..node.bans.len())
+            .filter(|&i| node.bans[i].player == color)
+            .collect();
+        if own_bans.is_empty() {
+            steps.push(Step::Pass(None));
+        } else {
+            steps.extend(own_bans.into_iter().map(|i| Step::Pass(Some(i))));
+        }
+        steps
+    }
+
+    /// Plays `step` from `depth` onto the board at `depth + 1`.
+    fn make(&mut self, depth: usize, node: &Node, step: Step) -> Node {
+        if self.boards.len() <= depth + 1 {
+            let copy = self.boards[depth].clone();
+            self.boards.push(copy);
+        } else {
+            let (done, rest) = self.boards.split_at_mut(depth + 1);
+            rest[0].copy_from(&done[depth]);
+        }
+        let color = node.to_move;
+        let bound = [
+            self.bound_by_ko(Color::Black),
+            self.bound_by_ko(Color::White),
+        ];
+        let board = &mut self.boards[depth + 1];
+        let mut bans = node.bans.clone();
+        let passes = match step {
+            Step::Play(p) => {
+                board.play_unchecked(color, p);
+                if let Some((retake, barred)) = board.ko()
+                    && bound[barred.index()]
+                {
+                    bans.push(Ban {
+                        player: barred,
+                        retake,
+                        stone: p,
+                    });
+                }
+                0
+            }
+            Step::Pass(lift) => {
+                board.pass();
+                if let Some(i) = lift {
+                    bans.remove(i);
+                }
+                node.passes + 1
+            }
+        };
+        bans.retain(|b| b.stands(board));
+        bans.sort_unstable();
+        bans.dedup();
+        Node {
+            to_move: color.other(),
+            bans,
+            passes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Verdicts of every chain of `diagram`'s problems, as (point, verdict)
+    /// with points written like `C3`.
+    fn verdicts(diagram: &str) -> Vec<(String, Verdict)> {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let mut proven: Vec<Point> = Vec::new();
+        for color in Color::ALL {
+            proven.extend(crate::rules::benson::pass_alive(&board, color).chains);
+        }
+        let mut out = Vec::new();
+        for problem in find_problems(&board, &|h| proven.contains(&h)) {
+            assert!(problem.is_searchable(&board), "{problem:?}");
+            let judged = problem.judge(&board, KoMode::Confirmation);
+            for (h, v) in judged.expect("within budget").verdicts {
+                for s in board.chain_stones(h) {
+                    out.push((vertex(s), v));
+                }
+            }
+        }
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        out
+    }
+
+    /// `p` in GTP style (`C3`).
+    fn vertex(p: Point) -> String {
+        let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+        format!("{}{}", &letters[p.col()..=p.col()], p.row() + 1)
+    }
+
+    fn verdict_of(verdicts: &[(String, Verdict)], point: &str) -> Verdict {
+        verdicts
+            .iter()
+            .find(|(p, _)| p == point)
+            .unwrap_or_else(|| panic!("{point} is in no problem: {verdicts:?}"))
+            .1
+    }
+
+    #[test]
+    fn seki_without_eyes() {
+        // The inner chains share D9 and D7; a sacrifice there gives the
+        // capturer nine points, so neither can break the seki.
+        let v = verdicts(
+            "
+            . O X . O X . . .
+            O O X X O X . . .
+            . O X . O X . . .
+            O O X O O X . . .
+            . O X O O X . . .
+            O O X X O X . . .
+            . O O O X X . . .
+            O O O O X . . . .
+            . . . O X . . . .
+            ",
+        );
+        assert_eq!(verdict_of(&v, "C9"), Verdict::Alive);
+        assert_eq!(verdict_of(&v, "E9"), Verdict::Alive);
+    }
+
+    #[test]
+    fn false_seki_broken_by_a_sacrifice() {
+        // Black B8 (four stones in atari), White captures at B9, Black A8
+        // kills the pyramid four.
+        let v = verdicts(
+            "
+            X . O X . . . . .
+            X . O X . . . . .
+            X O O X . . . . .
+            O O X X . . . . .
+            X X X . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+        );
+        assert_eq!(verdict_of(&v, "A9"), Verdict::Alive);
+        assert_eq!(verdict_of(&v, "C9"), Verdict::Dead);
+    }
+
+    #[test]
+    fn dead_three_stones_in_a_corner() {
+        // White's three stones in Black's corner have one eye.
+        let v = verdicts(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            X X X X . . . . .
+            O O O X . . . . .
+            . . O X . . . . .
+            . . O X . . . . .
+            ",
+        );
+        assert_eq!(verdict_of(&v, "A3"), Verdict::Dead);
+    }
+}
