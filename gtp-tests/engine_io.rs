@@ -92,7 +92,7 @@ fn error_texts_and_untouched_state() {
 /// `cannot score` for a game without result (Japanese art. 12).
 #[test]
 fn rules_and_scoring_errors() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests/games/ko.sgf");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests/games/tripleko.sgf");
     let mut pairs = vec![
         ("kgs-rules ing".to_string(), "? unknown rules"),
         ("final_status_list living".to_string(), "? syntax error"),
@@ -100,12 +100,12 @@ fn rules_and_scoring_errors() {
         ("final_status z25".to_string(), "? syntax error"),
         (format!("loadsgf {}", dir.display()), "= "),
     ];
-    // Simple ko: the cycle repeats the position a third time at the
-    // seventh move; from then on there is no result.
-    for mv in [
-        "b c3", "w pass", "b pass", "w b3", "b pass", "w pass", "b c3",
-    ] {
-        pairs.push((format!("play {mv}"), "= "));
+    // Simple ko, a triple ko: two rounds of the six-move cycle repeat the
+    // position a third time; from then on there is no result (art. 12).
+    for _ in 0..2 {
+        for mv in ["b c3", "w b8", "b h3", "w b3", "b c8", "w g3"] {
+            pairs.push((format!("play {mv}"), "= "));
+        }
     }
     pairs.push(("final_score".to_string(), "? cannot score"));
     let pairs: Vec<(&str, &str)> = pairs.iter().map(|(c, r)| (c.as_str(), *r)).collect();

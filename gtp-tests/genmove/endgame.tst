@@ -29,3 +29,33 @@ loadsgf ../games/scoring/split.sgf
 kgs-rules chinese
 5 reg_genmove w
 #? [!pass]
+
+# --- Teire under the 1989 rules. The open direct ko of
+# ../rules/confirmation.tst: Black's seven stones are dead if the game
+# stops now (art. 7-2: White takes the ko at C1 and Black cannot retake
+# without passing). Black is far ahead (komi -30.5), so the count says a
+# pass wins, but F1 (capturing White's E1, which gives D1 a liberty) saves
+# the stones: Black plays it rather than pass, then passes.
+#
+#    2  X X X O X X . . .
+#    1  . X . X O . X . .
+loadsgf ../games/confirmation/directko.sgf
+kgs-rules japanese
+komi -30.5
+play w pass
+40 genmove b
+#? [F1]
+play w pass
+41 genmove b
+#? [(?i)pass]
+42 final_status_list dead
+#? []
+
+# --- The one-move approach ko needs no reinforcement (art. 7-2): White
+# must fill D2 before it can take at C1, so Black is alive and passes.
+loadsgf ../games/confirmation/approachko.sgf
+kgs-rules japanese
+komi -30.5
+play w pass
+43 genmove b
+#? [(?i)pass]

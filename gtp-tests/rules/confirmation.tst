@@ -49,36 +49,38 @@ kgs-rules chinese
 5 final_status_list dead
 #? [D1 B2 C2 D2 B3 A4 B4]*
 
-# --- Direct ko left open at the stop (commentary to art. 7-2, 参考図9).
-# Black's four stones need the ko: Black D1 would capture White's C1 and
-# make the second eye, but it is White who moves first in the
-# confirmation of Black's stones: W A1 captures them. And White's C1 is
-# dead too: B D1 takes it, and White may not retake without passing for
-# the ko. Both are dead, so Black had to connect before stopping.
+# --- Direct ko left open at the stop (commentary to art. 7-2, 参考図9; the
+# shape is ours, the reasoning the commentary's). Black's seven stones
+# B1 A2 B2 C2 and D1 live only if D1 survives: White C1 takes it in a ko,
+# Black may not retake without passing for the ko (no threats), and then
+# W A1 captures all. So they are dead. White's E1 is dead as well: the
+# protective move Black should have played, F1, captures it. Both sides'
+# stones are dead; the corner borders live stones of both colours, so it
+# is nobody's territory and the dead stones stay (art. 10-1).
 #
 #    3  O O O O O X . . .
-#    2  X X X O O X . . .
-#    1  . X O . O X . . .
+#    2  X X X O X X . . .
+#    1  . X . X O . X . .
 #       A B C D E F G H J
 #
-# White: 26 points + 4 black stones removed (x2) + 6.5 = 40.5; Black 27.
-# White's own dead C1 stands in White's territory: no point under
-# territory counting, an area point under area counting.
+# Black 27, White 24 + 6.5 -> W+3.5. Black's F1 (teire) would have saved
+# the seven stones: genmove plays it rather than pass (../genmove/
+# endgame.tst).
 loadsgf ../games/confirmation/directko.sgf
 kgs-rules japanese
 10 final_status_list dead
-#? [B1 A2 B2 C2\nC1]
+#? [B1 A2 B2 C2\nD1\nE1]
 11 final_score
-#? [W\+13\.5]
+#? [W\+3\.5]
 12 tengen-score_details
-#? [.*white C1 \(1 stone\): dead by confirmation \(art\. 7\).*]
-# Chinese: W A1 captures at once whoever has threats, so the local search
-# decides here too: Black 9 + 27 = 36, White 14 + 1 + 26 + 4 + 6.5 = 51.5.
+#? [.*black D1 \(1 stone\): dead by confirmation \(art\. 7\).*white E1 \(1 stone\): dead by confirmation \(art\. 7\).*]
+# Chinese: the same verdicts whichever side has the ko threats (W A1
+# after C1 needs no threat), so the local search decides here too.
 kgs-rules chinese
 13 final_status_list dead
-#? [B1 A2 B2 C2\nC1]
+#? [B1 A2 B2 C2\nD1\nE1]
 14 final_score
-#? [W\+15\.5]
+#? [W\+5\.5]
 
 # --- One-move approach ko (commentary to art. 7-2, 参考図10): no
 # reinforcement needed. White cannot take at C1 before filling D2; then

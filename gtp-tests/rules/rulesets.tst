@@ -42,9 +42,8 @@ kgs-rules aga
 13 is_legal w b3
 #? [0]
 
-# Art. 12: under simple ko the same cycle played out repeats the whole
-# board three times: the game has no result (final_score then answers
-# "cannot score").
+# Art. 12: a ko taken back and forth with passes in between is not a
+# cycle: a pass starts the count again (KataGo counts the same way).
 kgs-rules japanese
 play w b3
 play b pass
@@ -57,7 +56,38 @@ play b pass
 play w pass
 play b c3
 20 tengen-result
+#? [[BW]\+.*]
+
+# Art. 12, triple ko: three kos (../games/tripleko.sgf, 13x13; White's
+# stones in the kos at B3 and G3, Black's at C8). B C3, W B8, B H3, W B3,
+# B C8, W G3 brings the whole board back with Black to move. After one
+# cycle and five more moves, W G3 would repeat the position a third time:
+# the game would end without result. Winning, White does not play it;
+# losing, it does.
+loadsgf ../games/tripleko.sgf
+kgs-rules japanese
+play b c3
+play w b8
+play b h3
+play w b3
+play b c8
+play w g3
+play b c3
+play w b8
+play b h3
+play w b3
+play b c8
+21 tengen-result
+#? [[BW]\+.*]
+komi 80.5
+22 reg_genmove w
+#? [!(?i)g3]
+komi -80.5
+23 genmove w
+#? [(?i)g3]
+24 tengen-result
 #? [no result.*art\. 12.*]
+
 
 # Tromp-Taylor counts every stone on the board as alive and empty points
 # by reachability only: dead.sgf gives B 10 stones, W 11 stones + 6.5.

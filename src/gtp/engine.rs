@@ -19,7 +19,7 @@ use crate::mcts::search::{
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{PointOwner, ResultText, Score, count};
-use crate::rules::status::{Judgement, Method, StoneStatus, judge};
+use crate::rules::status::{Judgement, Method, StoneStatus, judge, protective_move};
 use crate::rules::{Game, HandicapBonus, HandicapError, KoRule, Rules, Scoring};
 use crate::sgf;
 
@@ -110,6 +110,10 @@ const GOGUI_ANALYZE_COMMANDS: [&str; 8] = [
     "hstring/Score Details/tengen-score_details",
     "param/Search Settings/tengen-search_param",
 ];
+
+/// Below this win rate the engine seeks a no-result cycle (art. 12); at
+/// or above it, avoids one.
+const CYCLE_WIN_RATE: f32 = 0.5;
 
 /// Most candidates `tengen-best_moves` labels.
 const BEST_MOVES_SHOWN: usize = 10;
@@ -428,6 +432,10 @@ impl Engine {
                 Ok(String::new())
             }
             Command::Komi(komi) => {
+                if komi != self.komi {
+                    // The kept tree's win rates were for the old komi.
+                    self.tree_cache.clear();
+                }
                 self.komi = komi;
                 self.komi_explicit = true;
                 Ok(String::new())
@@ -539,6 +547,10 @@ impl Engine {
     /// Changes the rule set; komi follows the rules unless it was set
     /// explicitly.
     fn set_rules(&mut self, rules: Rules) {
+        if rules != self.rules {
+            // Win rates (komi, handicap bonus, scoring) may have changed.
+            self.tree_cache.clear();
+        }
         self.rules = rules;
         if !self.komi_explicit {
             self.komi = rules.default_komi;
@@ -763,15 +775,11 @@ impl Engine {
         }
         if self.passing_wins(color) {
             log::info!("{color} passes: the opponent passed and the count wins");
-            return self
-                .commit(color, Move::Pass, commit)
-                .map(|()| "pass".into());
+            return self.pass_or_protect(color, commit);
         }
         if mode != Mode::Cleanup && self.settled_and_winning(color) {
             log::info!("{color} passes: territory scoring, nothing left to play, the count wins");
-            return self
-                .commit(color, Move::Pass, commit)
-                .map(|()| "pass".into());
+            return self.pass_or_protect(color, commit);
         }
         let limits = self.search_limits(color);
         let komi = self.search_komi(color);
@@ -802,8 +810,85 @@ impl Engine {
         if result.resign && !early_handicap && mode == Mode::Play {
             return Ok("resign".into());
         }
-        self.commit(color, result.best, commit)
-            .map(|()| move_text(result.best))
+        if result.best == Move::Pass {
+            return self.pass_or_protect(color, commit);
+        }
+        let mv = self.mind_the_cycle(color, result.best, result.win_rate);
+        self.commit(color, mv, commit).map(|()| move_text(mv))
+    }
+
+    /// Art. 12: under simple ko a whole-board cycle (triple ko, eternal
+    /// life…) ends the game without result. Winning, the engine does not
+    /// complete one (it passes instead of the move that would); losing, it
+    /// completes one when a capture can.
+    fn mind_the_cycle(&self, color: Color, best: Move, win_rate: f32) -> Move {
+        if self.rules.ko != KoRule::Simple {
+            return best;
+        }
+        let completes = |mv: Move| {
+            let mut game = self.game.clone();
+            game.play(color, mv).is_ok() && game.has_cycle()
+        };
+        if win_rate >= CYCLE_WIN_RATE {
+            if completes(best) {
+                log::info!(
+                    "{color} passes rather than {}: it would repeat the position a third time (no result) while winning",
+                    move_text(best)
+                );
+                return Move::Pass;
+            }
+            return best;
+        }
+        let board = self.game.board();
+        let captures = |p: Point| {
+            p.neighbours().iter().any(|&n| {
+                board.color_at(n) == Some(color.other())
+                    && board.in_atari(n)
+                    && board.atari_liberty(n) == p
+            })
+        };
+        let cycle = board
+            .points()
+            .filter(|&p| board.color_at(p).is_none() && captures(p))
+            .map(Move::Play)
+            .find(|&mv| self.game.is_legal(color, mv) && completes(mv));
+        if let Some(mv) = cycle {
+            log::info!(
+                "{color} plays {}: losing, it repeats the position a third time (no result, art. 12)",
+                move_text(mv)
+            );
+            return mv;
+        }
+        best
+    }
+
+    /// Passes, unless the rules confirm life by art. 7 and a protective
+    /// move (teire) would save own stones the confirmation calls dead: an
+    /// open direct ko they depend on, a missing connection. Under the 1989
+    /// rules such stones are dead if the game stops now, so the move is
+    /// worth more than passing. The judgement's time is charged to the
+    /// clock.
+    fn pass_or_protect(&mut self, color: Color, commit: bool) -> Result<String, GtpError> {
+        let mv = if self.rules.confirmation {
+            let start = std::time::Instant::now();
+            let judgement = self.judgement().clone();
+            let teire = protective_move(self.game.board(), color, &judgement)
+                .map(Move::Play)
+                .filter(|&mv| self.game.is_legal(color, mv));
+            if commit {
+                self.clock.spend(color, start.elapsed().as_secs_f64());
+            }
+            if let Some(mv) = teire {
+                log::info!(
+                    "{color} plays {} instead of passing: it saves stones the confirmation calls dead",
+                    move_text(mv)
+                );
+            }
+            teire.unwrap_or(Move::Pass)
+        } else {
+            Move::Pass
+        };
+        self.commit(color, mv, commit).map(|()| move_text(mv))
     }
 
     /// The ownership of every point in the final-position judgement, as a

@@ -312,9 +312,28 @@ impl<'a> Confirmation<'a> {
         self.attacker = defender.other();
         self.table.clear();
         self.nodes = 0;
+        // A ko just taken on the board binds its loser from the start (the
+        // position right after a ko capture, when a move is being chosen).
+        let board = &self.boards[0];
+        let bans = board
+            .ko()
+            .and_then(|(retake, barred)| {
+                let ban = retake
+                    .neighbours()
+                    .into_iter()
+                    .map(|stone| Ban {
+                        player: barred,
+                        retake,
+                        stone,
+                    })
+                    .find(|ban| ban.stands(board))?;
+                self.bound_by_ko(barred).then_some(ban)
+            })
+            .into_iter()
+            .collect();
         let node = Node {
             to_move: self.attacker,
-            bans: Vec::new(),
+            bans,
             passes: 0,
         };
         self.read(0, &node, Game { stone, level: 0 })
@@ -403,10 +422,11 @@ impl<'a> Confirmation<'a> {
     }
 
     /// The target has just been captured (the defender to move): it is
-    /// dead unless the defender can place a new stone where it stood, next
-    /// to it, or on a liberty of the attacker's chains around it, that the
-    /// attacker, moving first, cannot capture for good in turn (art. 7-1:
-    /// a snapback; a cut that takes the capturers back, as in 取らず三目).
+    /// dead unless the defender can place a new stone, where stones were
+    /// captured during the confirmation, next to such a point or on a
+    /// liberty of the chain that just captured, that the attacker, moving
+    /// first, cannot capture for good in turn (art. 7-1: a snapback; a cut
+    /// that takes the capturers back, as in 取らず三目).
     /// A stone left in atari does not count, whatever the ko ban says
     /// (死活例25).
     fn after_capture(
@@ -419,21 +439,33 @@ impl<'a> Confirmation<'a> {
             return Ok(true);
         }
         let defender = self.defender();
-        // Where the stones stood, next to it, and the liberties of the
-        // attacker's chains around it (a new stone may cut or take back).
-        let captured: Vec<Point> = self.boards[depth - 1].chain_stones(game.stone).collect();
-        let now = &self.boards[depth];
-        let mut places: Vec<Point> = Vec::new();
-        for &c in &captured {
-            for n in std::iter::once(c).chain(c.neighbours()) {
-                if now.color_at(n).is_none() {
-                    places.push(n);
-                } else if now.color_at(n) == Some(self.attacker) {
-                    places.extend(now.liberties(n));
-                }
-            }
+        // Where stones were captured during the confirmation, next to it,
+        // and the liberties of the chain that just captured (a new stone
+        // may cut or take back).
+        let (start, before, now) = (
+            &self.boards[0],
+            &self.boards[depth - 1],
+            &self.boards[depth],
+        );
+        let vacated = |p: Point| start.color_at(p).is_some() && now.color_at(p).is_none();
+        let capturer = self
+            .region
+            .iter()
+            .copied()
+            .find(|&p| before.color_at(p).is_none() && now.color_at(p) == Some(self.attacker));
+        let mut places: Vec<Point> = self
+            .region
+            .iter()
+            .copied()
+            .filter(|&p| vacated(p) || p.neighbours().iter().any(|&n| vacated(n)))
+            .collect();
+        if let Some(c) = capturer {
+            places.extend(
+                now.liberties(c)
+                    .into_iter()
+                    .filter(|p| self.region.contains(p)),
+            );
         }
-        places.retain(|p| self.region.contains(p));
         places.sort_unstable();
         places.dedup();
         for p in places {

@@ -214,15 +214,26 @@ impl Game {
         }
     }
 
-    /// True when a whole-board position has occurred three times with the
-    /// same player to move: a triple ko, eternal life or other cycle. Under
-    /// Japanese rules (art. 12) such a game ends without result.
+    /// True when, since the last pass, a whole-board position has occurred
+    /// three times with the same player to move: a triple ko, eternal life
+    /// or other cycle. Under Japanese rules (art. 12) such a game ends
+    /// without result. Passes do not make a cycle: a position repeated
+    /// across a pass (say pass, pass, then play resumed) is not one
+    /// (KataGo counts the same way).
     #[must_use]
     pub fn has_cycle(&self) -> bool {
-        let mut seen: std::collections::HashMap<(u64, Option<Color>), u32> =
+        let since_pass = self
+            .moves
+            .iter()
+            .rev()
+            .take_while(|&&(_, mv)| mv != Move::Pass)
+            .count();
+        let window = &self.positions[self.positions.len().saturating_sub(since_pass + 1)..];
+        let mut seen: std::collections::HashMap<(u64, Color), u32> =
             std::collections::HashMap::new();
-        self.positions.iter().any(|r| {
-            let count = seen.entry((r.hash, r.mover)).or_insert(0);
+        window.iter().any(|r| {
+            let mover = r.mover.unwrap_or(self.base_to_move.other());
+            let count = seen.entry((r.hash, mover)).or_insert(0);
             *count += 1;
             *count >= 3
         })
@@ -516,11 +527,49 @@ mod tests {
     /// repeats the whole-board position: a cycle (art. 12 no result).
     #[test]
     fn cycle_detection() {
+        // Three kos (a triple ko): the first two with White's stone in,
+        // the third with Black's. B takes 1, W takes 3, B takes 2, W
+        // retakes 1, B retakes 3, W retakes 2: the position is back, Black
+        // to move. Every capture is legal under simple ko.
+        let offsets = [(0, 0), (5, 0), (0, 5)];
+        let mut stones = Vec::new();
+        for (k, &(dx, dy)) in offsets.iter().enumerate() {
+            for (p, c) in ko_shape() {
+                let q = pt(p.col() + dx, p.row() + dy);
+                if k == 2 && q == pt(1 + dx, 2 + dy) {
+                    stones.push((pt(2 + dx, 2 + dy), Color::Black));
+                } else {
+                    stones.push((q, c));
+                }
+            }
+        }
+        let mut game = Game::new(13, PlayRules::default());
+        game.set_position(&stones, Color::Black).unwrap();
+        let take = |k: usize| (2 + offsets[k].0, 2 + offsets[k].1);
+        let retake = |k: usize| (1 + offsets[k].0, 2 + offsets[k].1);
+        let cycle = [
+            (Color::Black, take(0)),
+            (Color::White, retake(2)),
+            (Color::Black, take(1)),
+            (Color::White, retake(0)),
+            (Color::Black, take(2)),
+            (Color::White, retake(1)),
+        ];
+        for _ in 0..2 {
+            assert!(!game.has_cycle());
+            play_all(&mut game, &cycle);
+        }
+        assert!(game.has_cycle(), "third occurrence of the position");
+    }
+
+    /// A ko taken back and forth with passes in between is no cycle: a pass
+    /// starts the count again (art. 12 concerns repetition in play).
+    #[test]
+    fn passes_break_cycles() {
         let stones = ko_shape();
         let mut game = Game::new(5, PlayRules::default());
         game.set_position(&stones, Color::Black).unwrap();
-        for _ in 0..2 {
-            assert!(!game.has_cycle());
+        for _ in 0..3 {
             game.play(Color::Black, Move::Play(pt(2, 2))).unwrap();
             game.play(Color::White, Move::Pass).unwrap();
             game.play(Color::Black, Move::Pass).unwrap();
@@ -528,8 +577,7 @@ mod tests {
             game.play(Color::Black, Move::Pass).unwrap();
             game.play(Color::White, Move::Pass).unwrap();
         }
-        game.play(Color::Black, Move::Play(pt(2, 2))).unwrap();
-        assert!(game.has_cycle());
+        assert!(!game.has_cycle());
     }
 
     /// Consecutive passes are counted from the end of the move list.

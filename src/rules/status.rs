@@ -24,7 +24,7 @@ use rand::rngs::SmallRng;
 
 use super::Rules;
 use super::benson::pass_alive;
-use super::confirm::{KoMode, OutOfBudget, Verdict, find_problems};
+use super::confirm::{KoMode, NODE_BUDGET, OutOfBudget, Verdict, find_problems};
 use crate::board::playout::status_playout;
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
@@ -34,6 +34,9 @@ pub const STATUS_PLAYOUTS: u32 = 1000;
 /// A chain is dead when its mean ownership in its own favour (from −1,
 /// always the opponent's, to +1, always its own) is below this.
 pub const DEAD_BELOW: f64 = 0.25;
+/// Search nodes one judgement may spend on local problems, all together
+/// (about a second on these machines); later problems go to the playouts.
+pub const JUDGEMENT_NODE_BUDGET: u64 = 2_000_000;
 /// A wall around a local problem must be alive with at least this mean
 /// ownership in its favour (see [`confirm_locally`]).
 pub const SOLID_WALL: f64 = 0.6;
@@ -184,7 +187,12 @@ fn confirm_locally(
             || matches!(status[p.index()], Some((StoneStatus::Alive, _)))
                 && chain_ownership(board, ownership, p) >= SOLID_WALL;
     }
+    let mut spent: u64 = 0;
     for problem in problems {
+        if spent >= JUDGEMENT_NODE_BUDGET {
+            log::debug!("local search: node budget of the judgement spent, playouts decide");
+            break;
+        }
         if !problem.walls.iter().all(|&w| solid[w.index()]) {
             log::debug!(
                 "local search: a {}-point problem has a weak wall, playouts decide",
@@ -199,17 +207,20 @@ fn confirm_locally(
             );
             continue;
         }
-        let judged = problem
-            .judge(board, KoMode::Confirmation)
-            .and_then(|judged| {
-                if rules.confirmation {
-                    return Ok(Some(judged));
-                }
-                // Settled whichever side has the ko threats?
-                let defender = problem.judge(board, KoMode::DefenderThreats)?;
-                let attacker = problem.judge(board, KoMode::AttackerThreats)?;
-                Ok((defender.verdicts == attacker.verdicts).then_some(defender))
-            });
+        let mut judge = |ko: KoMode| {
+            let judged = problem.judge(board, ko);
+            spent += judged.as_ref().map_or(NODE_BUDGET, |j| j.nodes);
+            judged
+        };
+        let judged = judge(KoMode::Confirmation).and_then(|judged| {
+            if rules.confirmation {
+                return Ok(Some(judged));
+            }
+            // Settled whichever side has the ko threats?
+            let defender = judge(KoMode::DefenderThreats)?;
+            let attacker = judge(KoMode::AttackerThreats)?;
+            Ok((defender.verdicts == attacker.verdicts).then_some(defender))
+        });
         match judged {
             Ok(None) => log::debug!(
                 "local search: a ko decides a {}-point problem, playouts decide under {}",
@@ -238,6 +249,71 @@ fn confirm_locally(
             ),
         }
     }
+}
+
+/// Under rules that confirm life by art. 7: a move for `color` that makes
+/// every chain of its own that the confirmation judged dead in some local
+/// problem alive again, if one move can (teire: connecting an open direct
+/// ko, taking a ko whose loser may not retake at once, a protective move in
+/// one's own shape). The engine plays it rather than pass.
+#[must_use]
+pub fn protective_move(board: &Board, color: Color, judgement: &Judgement) -> Option<Point> {
+    let proven = |b: &Board| {
+        let mut heads = vec![false; ARRAY_LEN];
+        for c in Color::ALL {
+            for h in pass_alive(b, c).chains {
+                heads[h.index()] = true;
+            }
+        }
+        heads
+    };
+    let benson = proven(board);
+    for problem in find_problems(board, &|h: Point| benson[h.index()]) {
+        let dead: Vec<Point> = problem
+            .chains
+            .iter()
+            .filter(|&&h| {
+                board.color_at(h) == Some(color)
+                    && judgement.status(h) == Some(StoneStatus::Dead)
+                    && judgement.method(h) == Some(Method::Confirmation)
+            })
+            .flat_map(|&h| board.chain_stones(h))
+            .collect();
+        if dead.is_empty() || !problem.is_searchable(board) {
+            continue;
+        }
+        for &p in &problem.points {
+            if board.color_at(p).is_some() || !board.is_legal(color, p) || board.is_eye(color, p) {
+                continue;
+            }
+            let mut after = board.clone();
+            after.play_unchecked(color, p);
+            if dead.iter().any(|&s| after.color_at(s) != Some(color)) {
+                continue;
+            }
+            let benson_after = proven(&after);
+            let problems_after = find_problems(&after, &|h: Point| benson_after[h.index()]);
+            let saved = dead.iter().all(|&s| {
+                let h = after.chain_head(s);
+                match problems_after.iter().find(|q| q.chains.contains(&h)) {
+                    // Joined a wall: out of any local problem.
+                    None => true,
+                    Some(q) => {
+                        q.is_searchable(&after)
+                            && q.judge(&after, KoMode::Confirmation).is_ok_and(|j| {
+                                j.verdicts
+                                    .iter()
+                                    .any(|&(c, v)| c == h && v == Verdict::Alive)
+                            })
+                    }
+                }
+            });
+            if saved {
+                return Some(p);
+            }
+        }
+    }
+    None
 }
 
 /// Mean ownership of the chain at `h` in its own favour (−1 to +1).
