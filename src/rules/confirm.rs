@@ -600,6 +600,11 @@ mod tests {
     /// Verdicts of every chain of `diagram`'s problems, as (point, verdict)
     /// with points written like `C3`.
     fn verdicts(diagram: &str) -> Vec<(String, Verdict)> {
+        verdicts_with(diagram, KoMode::Confirmation)
+    }
+
+    /// The same with the given ko rule.
+    fn verdicts_with(diagram: &str, ko: KoMode) -> Vec<(String, Verdict)> {
         let board = Board::from_diagram(diagram).expect("diagram");
         let mut proven: Vec<Point> = Vec::new();
         for color in Color::ALL {
@@ -608,7 +613,7 @@ mod tests {
         let mut out = Vec::new();
         for problem in find_problems(&board, &|h| proven.contains(&h)) {
             assert!(problem.is_searchable(&board), "{problem:?}");
-            let judged = problem.judge(&board, KoMode::Confirmation);
+            let judged = problem.judge(&board, ko);
             for (h, v) in judged.expect("within budget").verdicts {
                 for s in board.chain_stones(h) {
                     out.push((vertex(s), v));
@@ -673,6 +678,84 @@ mod tests {
         );
         assert_eq!(verdict_of(&v, "A9"), Verdict::Alive);
         assert_eq!(verdict_of(&v, "C9"), Verdict::Dead);
+    }
+
+    const BENT_FOUR: &str = "
+        O O O O O O O O O
+        O O O O O O O O O
+        O O O O O O O O O
+        O O O O O O O O O
+        O O O . . . . . .
+        X X O . . . . . .
+        . X O O O . . . .
+        O X X X O . . . .
+        . O . X O . . . .
+        ";
+
+    #[test]
+    fn bent_four_in_the_corner_is_dead_whoever_has_threats_but_the_defender() {
+        // Art. 7-2: White starts the ko and Black may not retake without
+        // passing. White's inner stones cannot be captured.
+        let v = verdicts(BENT_FOUR);
+        assert_eq!(verdict_of(&v, "D1"), Verdict::Dead);
+        assert_eq!(verdict_of(&v, "B1"), Verdict::Alive);
+        assert_eq!(verdict_of(&v, "A2"), Verdict::Alive);
+        // With a threat for every ko White wins it all the more; with
+        // Black holding every threat, Black lives: the ko decides, so
+        // rules that judge by play do not take the reading.
+        let attacker = verdicts_with(BENT_FOUR, KoMode::AttackerThreats);
+        assert_eq!(verdict_of(&attacker, "D1"), Verdict::Dead);
+        let defender = verdicts_with(BENT_FOUR, KoMode::DefenderThreats);
+        assert_eq!(verdict_of(&defender, "D1"), Verdict::Alive);
+    }
+
+    #[test]
+    fn a_ko_just_taken_binds_its_loser() {
+        // Black has just taken at D1 (the board's ko: White may not retake
+        // at C1 now). Bound by art. 7-2 from the start, White cannot win
+        // the ko before Black connects, so Black's stones live; without
+        // that capture on the board they would be dead (an open direct ko).
+        let mut board = Board::from_diagram(
+            "
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            O O O O O X . . .
+            X X X O O X . . .
+            . X O . O X . . .
+            ",
+        )
+        .expect("diagram");
+        let black = |board: &Board| {
+            let problems = find_problems(board, &|_| false);
+            let problem = problems
+                .iter()
+                .find(|p| p.chains.contains(&board.chain_head(pt("B1"))))
+                .expect("B1 is in a problem")
+                .clone();
+            let judged = problem.judge(board, KoMode::Confirmation).expect("budget");
+            judged
+                .verdicts
+                .iter()
+                .find(|(h, _)| *h == board.chain_head(pt("B1")))
+                .expect("B1 judged")
+                .1
+        };
+        assert_eq!(black(&board), Verdict::Dead);
+        board.play_unchecked(Color::Black, pt("D1"));
+        assert_eq!(board.ko(), Some((pt("C1"), Color::White)));
+        assert_eq!(black(&board), Verdict::Alive);
+    }
+
+    /// `C3`-style vertex to point.
+    fn pt(v: &str) -> Point {
+        let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+        let col = letters.find(&v[..1]).expect("column");
+        let row: usize = v[1..].parse().expect("row");
+        Point::new(col, row - 1).expect("on board")
     }
 
     #[test]
