@@ -82,6 +82,9 @@ pub enum Verdict {
 pub struct Judged {
     /// Each chain's verdict, by head.
     pub verdicts: Vec<(Point, Verdict)>,
+    /// Whether any line read took a ko: if not, the ko rule cannot have
+    /// mattered.
+    pub ko: bool,
     /// Search nodes spent.
     pub nodes: u64,
 }
@@ -201,6 +204,7 @@ impl Problem {
             .collect::<Result<Vec<_>, OutOfBudget>>()?;
         Ok(Judged {
             verdicts,
+            ko: search.ko_seen,
             nodes: search.total_nodes,
         })
     }
@@ -272,6 +276,8 @@ struct Confirmation<'a> {
     nodes: u64,
     /// Nodes over every target of the problem.
     total_nodes: u64,
+    /// Whether any line read took a ko.
+    ko_seen: bool,
     ko: KoMode,
     /// Repetition keys of the line being read.
     path: Vec<u64>,
@@ -296,6 +302,7 @@ impl<'a> Confirmation<'a> {
             boards: vec![board.clone()],
             nodes: 0,
             total_nodes: 0,
+            ko_seen: false,
             ko,
             path: Vec::new(),
             table: HashMap::new(),
@@ -563,6 +570,7 @@ impl<'a> Confirmation<'a> {
         let passes = match step {
             Step::Play(p) => {
                 board.play_unchecked(color, p);
+                self.ko_seen |= board.ko().is_some();
                 if let Some((retake, barred)) = board.ko()
                     && bound[barred.index()]
                 {

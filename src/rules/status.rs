@@ -213,7 +213,7 @@ fn confirm_locally(
             judged
         };
         let judged = judge(KoMode::Confirmation).and_then(|judged| {
-            if rules.confirmation {
+            if rules.confirmation || !judged.ko {
                 return Ok(Some(judged));
             }
             // Settled whichever side has the ko threats?

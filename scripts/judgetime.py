@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""Time the end-of-game judgement on finished games.
+
+For every SGF file under the given directories, starts the engine, loads
+the game and times `final_score` under each rule set (status playouts,
+local art. 7 searches, seki test, count); prints each file's times and
+the median and worst per rule set. Standard library only.
+
+Usage: scripts/judgetime.py [--engine CMD] [--rules japanese,chinese] DIR...
+Example: scripts/judgetime.py ../shared/external/gnugo-score/games/scoring
+"""
+import argparse
+import os
+import shlex
+import subprocess
+import sys
+import time
+
+
+def gtp(proc, command):
+    proc.stdin.write(command + "\n")
+    proc.stdin.flush()
+    lines = []
+    while True:
+        line = proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"engine exited during {command!r}")
+        if line == "\n" and lines:
+            break
+        if line != "\n":
+            lines.append(line.rstrip("\n"))
+    return "\n".join(lines)
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", default=os.path.join(here, "..", "target", "release", "tengen"))
+    parser.add_argument("--rules", default="japanese,chinese")
+    parser.add_argument("dirs", nargs="+")
+    args = parser.parse_args()
+    files = sorted(
+        os.path.join(root, f)
+        for d in args.dirs
+        for root, _, names in os.walk(d)
+        for f in names
+        if f.endswith(".sgf")
+    )
+    if not files:
+        sys.exit("no SGF files")
+    times = {r: [] for r in args.rules.split(",")}
+    proc = subprocess.Popen(shlex.split(args.engine), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True)
+    for path in files:
+        if not gtp(proc, f"loadsgf {os.path.abspath(path)}").startswith("="):
+            print(f"{path}: cannot load, skipped")
+            continue
+        row = []
+        for rules in times:
+            gtp(proc, f"kgs-rules {rules}")
+            start = time.perf_counter()
+            answer = gtp(proc, "final_score")
+            seconds = time.perf_counter() - start
+            times[rules].append((seconds, path))
+            row.append(f"{rules} {seconds:.3f} s {answer}")
+        print(f"{os.path.basename(path)}: " + ", ".join(row))
+    gtp(proc, "quit")
+    proc.wait()
+    for rules, ts in times.items():
+        ts.sort()
+        median = ts[len(ts) // 2][0]
+        worst, worst_path = ts[-1]
+        print(f"{rules}: {len(ts)} games, median {median:.3f} s, worst {worst:.3f} s ({os.path.basename(worst_path)})")
+
+
+if __name__ == "__main__":
+    main()
