@@ -192,3 +192,32 @@ kgs-rules chinese
 #? [C1 A2 B2 C2]
 54 final_score
 #? [B\+74\.5]
+
+# --- A moonshine-life shape (摇橹劫): Black's second eye is a ko that only
+# White can ever end. Black's one real eye is A1; D1 has the single
+# liberty C1, so W C1 takes it in a ko, and Black can never settle it
+# (filling C1 destroys his own eye). In play Black lives as long as he has
+# threats; in the confirmation there are none (art. 7-2): W C1, Black may
+# only pass for the ko, W fills D1's point and captures. Dead.
+#
+#    3  O O O O O O X . .
+#    2  X X X O O O X . .
+#    1  . X . X O O X . .
+#       A B C D E F G H J
+#
+# White 27 + 5 stones removed (x2) + 6.5 = 43.5, Black 18. Chinese: a ko
+# decides, so the playouts judge (dead too): White 22 + 27 + 5 + 6.5 =
+# 60.5, Black 9 + 18 = 27.
+loadsgf ../games/confirmation/moonshine.sgf
+kgs-rules japanese
+60 final_status_list dead
+#? [B1 A2 B2 C2\nD1]
+61 final_score
+#? [W\+25\.5]
+62 tengen-score_details
+#? [.*black B1 \(4 stones\): dead by confirmation \(art\. 7\).*]
+kgs-rules chinese
+63 final_status_list dead
+#? [B1 A2 B2 C2\nD1]
+64 final_score
+#? [W\+33\.5]

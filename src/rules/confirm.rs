@@ -473,6 +473,16 @@ impl<'a> Confirmation<'a> {
                     .filter(|p| self.region.contains(p)),
             );
         }
+        // And any capture: taking attacker stones back is the defender's
+        // answer to the capture (hane seki).
+        places.extend(self.region.iter().copied().filter(|&p| {
+            now.color_at(p).is_none()
+                && p.neighbours().iter().any(|&n| {
+                    now.color_at(n) == Some(defender.other())
+                        && now.in_atari(n)
+                        && now.atari_liberty(n) == p
+                })
+        }));
         places.sort_unstable();
         places.dedup();
         for p in places {
