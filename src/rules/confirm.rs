@@ -20,21 +20,24 @@
 //!
 //! # The search
 //! For each chain S of a problem, owned by D, the attacker A (the other
-//! colour) moves first in a game on the problem's points ([`Confirmation`]):
-//! both may play or pass; two passes in a row end it. A capture of one
-//! stone by a lone stone left in atari (a ko) bars the captured side from
-//! retaking it until that side passes for it; a pass lifts one ban of the
-//! passer's choice. When the game ends:
-//! - if S was never captured, A chose not to capture it: S is alive;
-//! - otherwise S is alive only if some D chain now standing on S's points
-//!   survives a capture race ([`Confirmation`]'s capture game: A first, A
-//!   wins by removing it, D wins when both pass or a position repeats).
+//! colour) moves first in a capture game on the problem's points: A wins
+//! by removing S. Only D may pass (if A passed, D would pass too and the
+//! confirmation would end with S standing), so an A without a winning move
+//! has lost. A capture of one stone by a lone stone left in atari (a ko)
+//! bars the captured side from retaking it until that side passes for it;
+//! a pass lifts one ban of the passer's choice ([`KoMode`] can instead give
+//! one side every ko threat). A position that repeats in the line being
+//! read, or a line longer than [`MAX_DEPTH`], is a capture not achieved
+//! (the commentary's eternal-life and cycle examples): it counts for D.
 //!
-//! A position that repeats in the line being read is a capture not
-//! achieved (the commentary's eternal-life and cycle examples), so it
-//! counts for the defender. The search is exact within the problem and
-//! bounded by [`NODE_BUDGET`] nodes and [`MAX_DEPTH`] plies; a problem whose
-//! search runs out of either is not decided here.
+//! When S is captured, art. 7-1 asks whether D can now place a new stone
+//! that A cannot capture: D may play where stones were captured during the
+//! confirmation, next to such a point, on a liberty of the chain that just
+//! captured, or wherever D captures; the stone must not be in atari, and A
+//! (moving first) must fail to capture it for good in turn, with up to
+//! [`REPLACEMENTS`] such replacements. The reading is exact within these
+//! rules and bounded by [`NODE_BUDGET`] nodes per problem; a problem whose
+//! search runs out is not decided here.
 
 use std::collections::HashMap;
 
