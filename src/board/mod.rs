@@ -430,6 +430,17 @@ impl Board {
         true
     }
 
+    /// True when a stone of `color` at the empty point `p` would capture:
+    /// an enemy chain next to `p` has it as its last liberty.
+    #[must_use]
+    pub fn is_capture(&self, color: Color, p: Point) -> bool {
+        p.neighbours().iter().any(|&n| {
+            self.color_at(n) == Some(color.other())
+                && self.in_atari(n)
+                && self.atari_liberty(n) == p
+        })
+    }
+
     /// True when `p` is an eye of `color` by the standard playout rule: every
     /// neighbour is `color` or off-board, and at most one diagonal is an
     /// enemy stone (none when `p` is on the edge).

@@ -840,16 +840,9 @@ impl Engine {
             return best;
         }
         let board = self.game.board();
-        let captures = |p: Point| {
-            p.neighbours().iter().any(|&n| {
-                board.color_at(n) == Some(color.other())
-                    && board.in_atari(n)
-                    && board.atari_liberty(n) == p
-            })
-        };
         let cycle = board
             .points()
-            .filter(|&p| board.color_at(p).is_none() && captures(p))
+            .filter(|&p| board.color_at(p).is_none() && board.is_capture(color, p))
             .map(Move::Play)
             .find(|&mv| self.game.is_legal(color, mv) && completes(mv));
         if let Some(mv) = cycle {

@@ -290,6 +290,17 @@ struct Confirmation<'a> {
     attacker: Color,
 }
 
+/// Whether `color` may play at `p`: empty, not suicide, and not a ko
+/// retake its bans forbid.
+fn playable(board: &Board, node: &Node, color: Color, p: Point) -> bool {
+    board.color_at(p).is_none()
+        && !board.is_suicide(color, p)
+        && !node
+            .bans
+            .iter()
+            .any(|b| b.player == color && b.retake == p && b.stands(board))
+}
+
 /// A 64-bit mix (splitmix64's finaliser).
 fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -478,25 +489,16 @@ impl<'a> Confirmation<'a> {
         }
         // And any capture: taking attacker stones back is the defender's
         // answer to the capture (hane seki).
-        places.extend(self.region.iter().copied().filter(|&p| {
-            now.color_at(p).is_none()
-                && p.neighbours().iter().any(|&n| {
-                    now.color_at(n) == Some(defender.other())
-                        && now.in_atari(n)
-                        && now.atari_liberty(n) == p
-                })
-        }));
+        places.extend(
+            self.region
+                .iter()
+                .copied()
+                .filter(|&p| now.color_at(p).is_none() && now.is_capture(defender, p)),
+        );
         places.sort_unstable();
         places.dedup();
         for p in places {
-            let board = &self.boards[depth];
-            if board.color_at(p).is_some()
-                || board.is_suicide(defender, p)
-                || node
-                    .bans
-                    .iter()
-                    .any(|b| b.player == defender && b.retake == p && b.stands(board))
-            {
+            if !playable(&self.boards[depth], node, defender, p) {
                 continue;
             }
             let child = self.make(depth, node, Step::Play(p));
@@ -523,21 +525,10 @@ impl<'a> Confirmation<'a> {
         let focus: Vec<Point> = board.chain_stones(game.stone).collect();
         let mut scored: Vec<(u8, Point)> = Vec::new();
         for &p in self.region {
-            if board.color_at(p).is_some()
-                || board.is_suicide(color, p)
-                || board.is_eye(color, p)
-                || node
-                    .bans
-                    .iter()
-                    .any(|b| b.player == color && b.retake == p && b.stands(board))
-            {
+            if !playable(board, node, color, p) || board.is_eye(color, p) {
                 continue;
             }
-            let captures = p.neighbours().iter().any(|&n| {
-                board.color_at(n) == Some(color.other())
-                    && board.in_atari(n)
-                    && board.atari_liberty(n) == p
-            });
+            let captures = board.is_capture(color, p);
             let touches = p
                 .neighbours()
                 .iter()

@@ -445,10 +445,7 @@ fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
     if !board.is_legal(color, p) || board.is_big_self_atari(color, p) {
         return false;
     }
-    let captures = p.neighbours().iter().any(|&n| {
-        board.color_at(n) == Some(color.other()) && board.in_atari(n) && board.atari_liberty(n) == p
-    });
-    !captures
+    !board.is_capture(color, p)
 }
 
 /// The largest region of dead stones and empty points between live stones
