@@ -662,12 +662,13 @@ impl Engine {
             if status == StoneStatus::Alive && method == Method::Benson {
                 continue;
             }
-            let mut stones: Vec<Point> = board.chain_stones(h).collect();
-            stones.sort_unstable();
+            // Alive by the local search, then seki by art. 8.
+            let art8 = status == StoneStatus::Seki && method == Method::Confirmation;
             let status = match status {
                 StoneStatus::Alive => "alive",
-                StoneStatus::Dead => "dead",
+                StoneStatus::Seki if art8 => "alive",
                 StoneStatus::Seki => "seki",
+                StoneStatus::Dead => "dead",
             };
             let method = match method {
                 Method::Benson => "Benson (pass-alive)",
@@ -677,17 +678,13 @@ impl Engine {
                 Method::Confirmation => "local reading",
                 Method::Rules => "rules (all stones alive)",
             };
-            let art8 = if status == "seki" && method != "seki test (art. 8)" {
-                ", seki by art. 8"
-            } else {
-                ""
-            };
-            let status = if art8.is_empty() { status } else { "alive" };
-            let plural = if stones.len() == 1 { "" } else { "s" };
+            let art8 = if art8 { ", seki by art. 8" } else { "" };
+            let size = board.chain_size(h);
+            let plural = if size == 1 { "" } else { "s" };
+            let first = board.chain_stones(h).min().unwrap_or(h);
             lines.push(format!(
-                "{color} {} ({} stone{plural}): {status} by {method}{art8}",
-                point_text(stones[0]),
-                stones.len()
+                "{color} {} ({size} stone{plural}): {status} by {method}{art8}",
+                point_text(first)
             ));
         }
         Ok(lines.join("\n"))
