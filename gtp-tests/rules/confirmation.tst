@@ -42,12 +42,20 @@ kgs-rules japanese
 #? [W\+47\.5]
 4 tengen-score_details
 #? [.*black D1 \(7 stones\): dead by confirmation \(art\. 7\).*]
-# Chinese rules settle it by play: the ko decides, so the status playouts
-# judge, and they see a seki. Chinese practice (盘角曲四，劫尽棋亡: dead once
-# the threats are gone) says dead: a known failure of the playouts.
+# Chinese rules settle it by play, and the ko decides who wins it: play
+# goes on until the ko threats are used up, and then White starts the ko
+# (盘角曲四，劫尽棋亡: bent four is dead once the threats are gone). Tengen
+# reads it without threats, from both sides: White moving first captures,
+# and Black moving first has nothing better than passing, so the verdict
+# does not depend on the tempo and stands. Area count: White 27 territory
+# + 47 stones + 7 points under the dead stones + 6.5 = 87.5.
 kgs-rules chinese
 5 final_status_list dead
-#? [D1 B2 C2 D2 B3 A4 B4]*
+#? [D1 B2 C2 D2 B3 A4 B4]
+6 final_score
+#? [W\+87\.5]
+7 tengen-score_details
+#? [.*black D1 \(7 stones\): dead by local reading.*]
 
 # --- Direct ko left open at the stop (commentary to art. 7-2, 参考図9; the
 # shape is ours, the reasoning the commentary's). Black's seven stones

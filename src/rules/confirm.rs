@@ -105,6 +105,16 @@ pub enum KoMode {
     AttackerThreats,
 }
 
+/// Who makes the first move of the reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstMove {
+    /// The attacker, as art. 7-1 prescribes.
+    Attacker,
+    /// The defender (who may also pass): for rules that play life and death
+    /// out, a verdict that holds whoever starts does not depend on the tempo.
+    Defender,
+}
+
 /// The search of a problem ran out of nodes or depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget;
@@ -196,7 +206,21 @@ impl Problem {
     /// # Errors
     /// `OutOfBudget` when a search exceeds [`NODE_BUDGET`] or [`MAX_DEPTH`].
     pub fn judge(&self, board: &Board, ko: KoMode) -> Result<Judged, OutOfBudget> {
-        let mut search = Confirmation::new(board, &self.points, ko);
+        self.judge_from(board, ko, FirstMove::Attacker)
+    }
+
+    /// [`Problem::judge`], with `first` making the first move of each
+    /// reading.
+    ///
+    /// # Errors
+    /// `OutOfBudget` when a search exceeds [`NODE_BUDGET`] or [`MAX_DEPTH`].
+    pub fn judge_from(
+        &self,
+        board: &Board,
+        ko: KoMode,
+        first: FirstMove,
+    ) -> Result<Judged, OutOfBudget> {
+        let mut search = Confirmation::new(board, &self.points, ko, first);
         let verdicts = self
             .chains
             .iter()
@@ -288,6 +312,8 @@ struct Confirmation<'a> {
     table: HashMap<u64, bool>,
     /// The attacker of the current target.
     attacker: Color,
+    /// Who moves first.
+    first: FirstMove,
 }
 
 /// Whether `color` may play at `p`: empty, not suicide, and not a ko
@@ -310,7 +336,7 @@ fn mix(mut x: u64) -> u64 {
 }
 
 impl<'a> Confirmation<'a> {
-    fn new(board: &Board, region: &'a [Point], ko: KoMode) -> Confirmation<'a> {
+    fn new(board: &Board, region: &'a [Point], ko: KoMode, first: FirstMove) -> Confirmation<'a> {
         Confirmation {
             region,
             boards: vec![board.clone()],
@@ -321,6 +347,7 @@ impl<'a> Confirmation<'a> {
             path: Vec::new(),
             table: HashMap::new(),
             attacker: Color::Black,
+            first,
         }
     }
 
@@ -353,7 +380,10 @@ impl<'a> Confirmation<'a> {
             .into_iter()
             .collect();
         let node = Node {
-            to_move: self.attacker,
+            to_move: match self.first {
+                FirstMove::Attacker => self.attacker,
+                FirstMove::Defender => defender,
+            },
             bans,
             passes: 0,
         };
@@ -617,6 +647,11 @@ mod tests {
 
     /// The same with the given ko rule.
     fn verdicts_with(diagram: &str, ko: KoMode) -> Vec<(String, Verdict)> {
+        verdicts_from(diagram, ko, FirstMove::Attacker)
+    }
+
+    /// The same with the given ko rule and first mover.
+    fn verdicts_from(diagram: &str, ko: KoMode, first: FirstMove) -> Vec<(String, Verdict)> {
         let board = Board::from_diagram(diagram).expect("diagram");
         let mut proven: Vec<Point> = Vec::new();
         for color in Color::ALL {
@@ -625,7 +660,7 @@ mod tests {
         let mut out = Vec::new();
         for problem in find_problems(&board, &|h| proven.contains(&h)) {
             assert!(problem.is_searchable(&board), "{problem:?}");
-            let judged = problem.judge(&board, ko);
+            let judged = problem.judge_from(&board, ko, first);
             for (h, v) in judged.expect("within budget").verdicts {
                 for s in board.chain_stones(h) {
                     out.push((vertex(s), v));
@@ -719,6 +754,32 @@ mod tests {
         assert_eq!(verdict_of(&attacker, "D1"), Verdict::Dead);
         let defender = verdicts_with(BENT_FOUR, KoMode::DefenderThreats);
         assert_eq!(verdict_of(&defender, "D1"), Verdict::Alive);
+    }
+
+    #[test]
+    fn bent_four_is_dead_whoever_starts_but_an_open_ko_is_not() {
+        // Without threats, Black moving first in the bent four has nothing
+        // better than passing: the verdict does not depend on the tempo.
+        let v = verdicts_from(BENT_FOUR, KoMode::Confirmation, FirstMove::Defender);
+        assert_eq!(verdict_of(&v, "D1"), Verdict::Dead);
+        // An open direct ko: White C1 takes D1 and Black may not retake, so
+        // with White first Black's group dies; with Black first, F1
+        // captures E1 and the group lives.
+        const OPEN_KO: &str = "
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            . . . . O X . . .
+            O O O O O X . . .
+            X X X O X X . . .
+            . X . X O . X . .
+            ";
+        let attacker_first = verdicts(OPEN_KO);
+        assert_eq!(verdict_of(&attacker_first, "B1"), Verdict::Dead);
+        let defender_first = verdicts_from(OPEN_KO, KoMode::Confirmation, FirstMove::Defender);
+        assert_eq!(verdict_of(&defender_first, "B1"), Verdict::Alive);
     }
 
     #[test]

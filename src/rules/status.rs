@@ -24,7 +24,7 @@ use rand::rngs::SmallRng;
 
 use super::Rules;
 use super::benson::pass_alive;
-use super::confirm::{KoMode, NODE_BUDGET, OutOfBudget, Verdict, find_problems};
+use super::confirm::{FirstMove, KoMode, NODE_BUDGET, OutOfBudget, Verdict, find_problems};
 use crate::board::playout::status_playout;
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
@@ -207,19 +207,26 @@ fn confirm_locally(
             );
             continue;
         }
-        let mut judge = |ko: KoMode| {
-            let judged = problem.judge(board, ko);
+        let mut judge = |ko: KoMode, first: FirstMove| {
+            let judged = problem.judge_from(board, ko, first);
             spent += judged.as_ref().map_or(NODE_BUDGET, |j| j.nodes);
             judged
         };
-        let judged = judge(KoMode::Confirmation).and_then(|judged| {
+        let judged = judge(KoMode::Confirmation, FirstMove::Attacker).and_then(|judged| {
             if rules.confirmation || !judged.ko {
                 return Ok(Some(judged));
             }
             // Settled whichever side has the ko threats?
-            let defender = judge(KoMode::DefenderThreats)?;
-            let attacker = judge(KoMode::AttackerThreats)?;
-            Ok((defender.verdicts == attacker.verdicts).then_some(defender))
+            let defender = judge(KoMode::DefenderThreats, FirstMove::Attacker)?;
+            let attacker = judge(KoMode::AttackerThreats, FirstMove::Attacker)?;
+            if defender.verdicts == attacker.verdicts {
+                return Ok(Some(defender));
+            }
+            // Play goes on until the ko threats are used up (劫尽棋亡); then
+            // the threat-less reading decides, if it does not matter who
+            // starts (bent four: the defender has no useful first move).
+            let reply = judge(KoMode::Confirmation, FirstMove::Defender)?;
+            Ok((reply.verdicts == judged.verdicts).then_some(judged))
         });
         match judged {
             Ok(None) => log::debug!(
