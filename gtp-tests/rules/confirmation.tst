@@ -229,3 +229,35 @@ kgs-rules chinese
 #? [B1 A2 B2 C2\nD1]
 64 final_score
 #? [W\+33\.5]
+
+# --- Eternal life (長生, 死活例6). The classic shape (the one KataGo's rules
+# tests cycle through), set in a finished 9x9 game. If White plays C1
+# first, the five White stones become a bulky five in atari: Black takes
+# them and White's stone on the vital point kills. If Black plays C1
+# first, he only starts a cycle: B C1 (two stones in atari), W E1 takes
+# two, B D1 takes two back, W F1 throws in, and the position repeats. In
+# the confirmation a line that only repeats is not a capture (7-1), so the
+# commentary's verdict: the ten Black stones A2 A3 B3 C3 D3 E3 E2 F2 D1 G1
+# are dead, the four White stones B1 B2 C2 D2 alive, and White need not
+# add a stone. GNU Go 3.8 agrees (the same ten dead, W+43.5).
+#
+#    4  O O O O O O . . O
+#    3  X X X X X O . . O
+#    2  X O O O X X O O O
+#    1  . O . X . O X . O
+#       A B C D E F G H J
+#
+# White 18 + 14 in the corner + 10 prisoners + 6.5 = 48.5; Black 5 (the
+# F1 throw-in, if removed, counts a point and a prisoner, which cancel).
+# KNOWN FAILURE: the reading of this 19-point problem needs more than the
+# 400,000-node bound (the bulky-five kill with its recaptures: White's
+# inner stones are read alive after 1.7 million nodes, Black's main chain
+# not even in 20 million), so the playouts judge, and they see a seki.
+loadsgf ../games/confirmation/eternal.sgf
+kgs-rules japanese
+70 final_status_list dead
+#? [.*A2 .*D1.*G1.*]*
+71 final_status b1
+#? [alive]*
+72 final_score
+#? [W\+43\.5]*
