@@ -247,17 +247,20 @@ kgs-rules chinese
 #    1  . O . X . O X . O
 #       A B C D E F G H J
 #
-# White 18 + 14 in the corner + 10 prisoners + 6.5 = 48.5; Black 5 (the
-# F1 throw-in, if removed, counts a point and a prisoner, which cancel).
-# KNOWN FAILURE: the reading of this 19-point problem needs more than the
-# 400,000-node bound (the bulky-five kill with its recaptures: White's
-# inner stones are read alive after 1.7 million nodes, Black's main chain
-# not even in 20 million), so the playouts judge, and they see a seki.
+# White 18 + 4 empty corner points + 10 dead stones removed (point and
+# prisoner each) + 6.5 = 48.5; Black 5. White's F1 is dead too (B E1
+# takes it), but it stands in White's own territory and counts nothing.
+# Reading: White's inner stones are read alive in about 150,000 nodes,
+# Black's main chain dead in about 14,000. Under Chinese rules, where
+# positional superko forbids White's throw-in when it would repeat the
+# position, who moves first decides, so the playouts judge (no test).
 loadsgf ../games/confirmation/eternal.sgf
 kgs-rules japanese
 70 final_status_list dead
-#? [.*A2 .*D1.*G1.*]*
+#? [D1\nF1\nG1\nA2 E2 F2 A3 B3 C3 D3 E3]
 71 final_status b1
-#? [alive]*
+#? [alive]
 72 final_score
-#? [W\+43\.5]*
+#? [W\+43\.5]
+73 tengen-score_details
+#? [.*white B1 \(4 stones\): alive by confirmation \(art\. 7\).*black A2 \(8 stones\): dead by confirmation \(art\. 7\).*]

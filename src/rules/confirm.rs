@@ -35,13 +35,17 @@
 //! confirmation, next to such a point, on a liberty of the chain that just
 //! captured, or wherever D captures; the stone must not be in atari, and A
 //! (moving first) must fail to capture it for good in turn, with up to
-//! [`REPLACEMENTS`] such replacements. The reading is exact within these
-//! rules and bounded by [`NODE_BUDGET`] nodes per problem; a problem whose
-//! search runs out is not decided here.
+//! [`REPLACEMENTS`] such replacements, read with one replacement first (a
+//! chain alive with fewer is alive with more). When a capture opens more
+//! than [`SMALL_REGION`] points, only capturing moves are read as new
+//! stones: a stone placed in a large space inside the attacker's walls,
+//! the attacker answering every move, cannot live. The reading is exact
+//! within these rules and bounded by [`NODE_BUDGET`] nodes per chain; a
+//! problem whose search runs out is not decided here.
 
 use std::collections::HashMap;
 
-use crate::board::{ARRAY_LEN, Board, Point};
+use crate::board::{ARRAY_LEN, Board, Cell, Point};
 use crate::color::Color;
 
 /// Empty regions of at most this many points are played in; a chain
@@ -51,7 +55,7 @@ pub const SMALL_REGION: usize = 8;
 pub const MAX_EMPTY: usize = 14;
 /// Most stones in a problem.
 pub const MAX_STONES: usize = 30;
-/// Most search nodes spent on one problem.
+/// Most search nodes spent on one chain of a problem.
 pub const NODE_BUDGET: u64 = 400_000;
 /// Deepest line read, in plies (passes included).
 pub const MAX_DEPTH: usize = 60;
@@ -314,6 +318,9 @@ struct Confirmation<'a> {
     attacker: Color,
     /// Who moves first.
     first: FirstMove,
+    /// Replacements allowed in the current reading (up to
+    /// [`REPLACEMENTS`]).
+    replacements: u8,
 }
 
 /// Whether `color` may play at `p`: empty, not suicide, and not a ko
@@ -325,6 +332,22 @@ fn playable(board: &Board, node: &Node, color: Color, p: Point) -> bool {
             .bans
             .iter()
             .any(|b| b.player == color && b.retake == p && b.stands(board))
+}
+
+/// The number of empty points connected to the empty point `from`,
+/// counted up to `limit`.
+fn empty_area(board: &Board, from: Point, limit: usize) -> usize {
+    let mut seen = vec![from];
+    let mut i = 0;
+    while i < seen.len() && seen.len() < limit {
+        for n in seen[i].neighbours() {
+            if board.cell(n) == Cell::Empty && !seen.contains(&n) {
+                seen.push(n);
+            }
+        }
+        i += 1;
+    }
+    seen.len().min(limit)
 }
 
 /// A 64-bit mix (splitmix64's finaliser).
@@ -348,6 +371,7 @@ impl<'a> Confirmation<'a> {
             table: HashMap::new(),
             attacker: Color::Black,
             first,
+            replacements: REPLACEMENTS,
         }
     }
 
@@ -387,7 +411,16 @@ impl<'a> Confirmation<'a> {
             bans,
             passes: 0,
         };
-        self.read(0, &node, Game { stone, level: 0 })
+        // Fewer replacements first: a chain alive with fewer is alive with
+        // more, and the shallower reading is far cheaper.
+        for replacements in 1..=REPLACEMENTS {
+            self.replacements = replacements;
+            self.table.clear();
+            if !self.read(0, &node, Game { stone, level: 0 })? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     fn defender(&self) -> Color {
@@ -486,7 +519,7 @@ impl<'a> Confirmation<'a> {
         node: &Node,
         game: Game,
     ) -> Result<bool, OutOfBudget> {
-        if game.level >= REPLACEMENTS || depth == 0 {
+        if game.level >= self.replacements || depth == 0 {
             return Ok(true);
         }
         let defender = self.defender();
@@ -498,7 +531,12 @@ impl<'a> Confirmation<'a> {
             &self.boards[depth - 1],
             &self.boards[depth],
         );
-        let vacated = |p: Point| start.color_at(p).is_some() && now.color_at(p).is_none();
+        // A capture that opens more than SMALL_REGION points leaves the new
+        // stone inside the attacker's walls with the attacker answering
+        // every move: no stone placed there can live, so only the moves
+        // that take attacker stones back are read.
+        let large = empty_area(now, game.stone, SMALL_REGION + 1) > SMALL_REGION;
+        let vacated = |p: Point| !large && start.color_at(p).is_some() && now.color_at(p).is_none();
         let capturer = self
             .region
             .iter()
@@ -510,7 +548,7 @@ impl<'a> Confirmation<'a> {
             .copied()
             .filter(|&p| vacated(p) || p.neighbours().iter().any(|&n| vacated(n)))
             .collect();
-        if let Some(c) = capturer {
+        if let Some(c) = capturer.filter(|_| !large) {
             places.extend(
                 now.liberties(c)
                     .into_iter()
@@ -527,6 +565,16 @@ impl<'a> Confirmation<'a> {
         );
         places.sort_unstable();
         places.dedup();
+        // The vital point of the opened space first: the point with the
+        // most empty neighbours.
+        places.sort_by_key(|&p| {
+            std::cmp::Reverse(
+                p.neighbours()
+                    .iter()
+                    .filter(|&&n| now.cell(n) == Cell::Empty)
+                    .count(),
+            )
+        });
         for p in places {
             if !playable(&self.boards[depth], node, defender, p) {
                 continue;
@@ -780,6 +828,29 @@ mod tests {
         assert_eq!(verdict_of(&attacker_first, "B1"), Verdict::Dead);
         let defender_first = verdicts_from(OPEN_KO, KoMode::Confirmation, FirstMove::Defender);
         assert_eq!(verdict_of(&defender_first, "B1"), Verdict::Alive);
+    }
+
+    #[test]
+    fn eternal_life_kills_the_outside_and_keeps_the_inside() {
+        // 死活例6: W C1 makes a bulky five and kills; B C1 only starts the
+        // cycle B C1, W E1, B D1, W F1, which is no capture.
+        let v = verdicts(
+            "
+            . X . X . X . X .
+            X X X X X X X X X
+            O O O O O O O O O
+            . . . . O . . . O
+            . . . . O . . . O
+            O O O O O O . . O
+            X X X X X O . . O
+            X O O O X X O O O
+            . O . X . O X . O
+            ",
+        );
+        assert_eq!(verdict_of(&v, "A2"), Verdict::Dead);
+        assert_eq!(verdict_of(&v, "D1"), Verdict::Dead);
+        assert_eq!(verdict_of(&v, "G1"), Verdict::Dead);
+        assert_eq!(verdict_of(&v, "B1"), Verdict::Alive);
     }
 
     #[test]
