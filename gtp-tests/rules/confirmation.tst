@@ -175,6 +175,15 @@ kgs-rules japanese
 #? [dame]
 44 final_score
 #? [B\+33\.5]
+# Chinese rules: whoever moves first, without ko threats the reading ends
+# the same (each side takes one ko), so it stands: seki, the ko stones
+# dead but not removable. Area: Black 40 + the seki eye A1 + 20 stones =
+# 61; White the eye E4 + 15 stones + 6.5 = 22.5.
+kgs-rules chinese
+45 final_status_list seki
+#? [B1 A2 B2 C2 D2 B3 D3\nC1 D1 E1 E2 E3 F3 B4 D4 F4 A5 B5 C5 D5 E5 F5]
+46 final_score
+#? [B\+38\.5]
 
 # --- Snapback (打って返し, commentary to art. 7-1, 参考図7). White can take
 # Black's A1 at B1, but its five stones are then in atari at A1 and Black
