@@ -23,7 +23,7 @@ use crate::rules::Game;
 
 /// A leaf is expanded after this many simulations through it (its own, not
 /// counting the prior's).
-pub const EXPAND_VISITS: f32 = 8.0;
+pub const EXPAND_VISITS: f32 = 2.0;
 /// Tree parallelism: a thread descending through a node counts this many
 /// simulations there as lost until its own result is in, so that the
 /// other threads look elsewhere meanwhile.
