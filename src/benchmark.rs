@@ -6,20 +6,10 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::board::Board;
-use crate::board::playout::{playout, tactical_playout};
+use crate::board::playout::{Policy, playout, tactical_playout};
 use crate::color::Color;
 use crate::mcts::search::{SearchLimits, search};
 use crate::rules::{Game, PlayRules};
-
-/// Which playout policy to time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Policy {
-    /// Uniform light playouts (the reference bot's).
-    Light,
-    /// The search's tactical playouts (capture/escape replies, no
-    /// multi-stone self-atari).
-    Tactical,
-}
 
 /// What one benchmark run measured.
 #[derive(Clone, Copy, Debug)]
@@ -79,10 +69,18 @@ pub fn playouts(policy: Policy, size: usize, playouts: u64, komi: f64, seed: u64
     }
 }
 
-/// Runs one search of `iterations` simulations for Black on the empty
-/// `size` board on `threads` threads; returns the seconds taken.
+/// Runs one search of `iterations` simulations with `policy`'s playouts for
+/// Black on the empty `size` board on `threads` threads; returns the
+/// seconds taken.
 #[must_use]
-pub fn mcts_iterations(size: usize, iterations: u64, komi: f64, seed: u64, threads: usize) -> f64 {
+pub fn mcts_iterations(
+    policy: Policy,
+    size: usize,
+    iterations: u64,
+    komi: f64,
+    seed: u64,
+    threads: usize,
+) -> f64 {
     let game = Game::new(size, PlayRules::default());
     let mut rng = SmallRng::seed_from_u64(seed);
     let limits = SearchLimits {
@@ -90,6 +88,7 @@ pub fn mcts_iterations(size: usize, iterations: u64, komi: f64, seed: u64, threa
         time: None,
         max_nodes: usize::MAX,
         threads,
+        policy,
     };
     let result = search(&game, Color::Black, komi, &limits, &mut rng, &mut || false);
     result.elapsed.as_secs_f64()

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use tengen::benchmark;
+use tengen::board::playout::Policy;
 use tengen::board::{MAX_SIZE, MIN_SIZE};
 use tengen::gtp::command::Switches;
 use tengen::gtp::engine::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
@@ -95,9 +96,10 @@ enum Mode {
         #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
         komi: f64,
         /// What to time: `light` playouts (the reference bot's), `tactical`
-        /// playouts (the search's), or `mcts` (search iterations from the
-        /// empty board, tactical playouts, one thread).
-        #[arg(long, default_value = "light", value_parser = ["light", "tactical", "mcts"])]
+        /// playouts (the search's), `mcts` (search iterations from the
+        /// empty board with tactical playouts, as in play) or `mcts-light`
+        /// (the same search with light playouts).
+        #[arg(long, default_value = "light", value_parser = ["light", "tactical", "mcts", "mcts-light"])]
         mode: String,
     },
 }
@@ -192,15 +194,22 @@ fn run_benchmark(
     let count = playouts
         .unwrap_or(default * 81 / (size * size) as u64)
         .max(1);
-    let threads_used = if mode == "mcts" { threads.max(1) } else { 1 };
+    let search = mode.starts_with("mcts");
+    let threads_used = if search { threads.max(1) } else { 1 };
     println!(
         "{mode} benchmark from the empty {size}x{size} board, {threads_used} thread(s), komi {komi}, seed {seed}"
     );
     let mut rates = Vec::new();
     for run in 1..=runs.max(1) {
         let run_seed = seed + u64::from(run);
-        if mode == "mcts" {
-            let seconds = benchmark::mcts_iterations(size, count, komi, run_seed, threads.max(1));
+        let policy = if mode.ends_with("light") {
+            Policy::Light
+        } else {
+            Policy::Tactical
+        };
+        if search {
+            let seconds =
+                benchmark::mcts_iterations(policy, size, count, komi, run_seed, threads.max(1));
             println!(
                 "run {run}: {count} iterations in {seconds:.2} s: {:.0} iterations/s",
                 count as f64 / seconds
@@ -208,11 +217,6 @@ fn run_benchmark(
             rates.push(count as f64 / seconds);
             continue;
         }
-        let policy = if mode == "light" {
-            benchmark::Policy::Light
-        } else {
-            benchmark::Policy::Tactical
-        };
         let s = benchmark::playouts(policy, size, count, komi, run_seed);
         println!(
             "run {run}: {} playouts in {:.2} s: {:.0} playouts/s, {:.2} moves/playout, {:.1} ns/move, black wins {:.4}",

@@ -21,6 +21,7 @@
 //! causes undefined behaviour.
 
 mod diagram;
+pub mod ladder;
 pub mod pattern;
 pub mod playout;
 pub mod point;
@@ -461,6 +462,111 @@ impl Board {
             .filter(|&&d| self.cell(d) == enemy)
             .count();
         enemy_diagonals + on_edge <= 1
+    }
+
+    /// Up to `N` distinct liberties of the chain through the stone at `p`,
+    /// and how many were found (fewer than `N` means all of them).
+    fn some_liberties<const N: usize>(&self, p: Point) -> ([Point; N], usize) {
+        let mut libs = [p; N];
+        let mut count = 0;
+        for s in self.chain_stones(p) {
+            for l in s.neighbours() {
+                if self.cell(l) == Cell::Empty && !libs[..count].contains(&l) {
+                    libs[count] = l;
+                    count += 1;
+                    if count == N {
+                        return (libs, count);
+                    }
+                }
+            }
+        }
+        (libs, count)
+    }
+
+    /// The number of distinct liberties of the chain through the stone at
+    /// `p`, counted up to `limit` (at most 4).
+    #[must_use]
+    pub fn liberty_count(&self, p: Point, limit: usize) -> usize {
+        self.some_liberties::<4>(p).1.min(limit)
+    }
+
+    /// The two liberties of a chain that has exactly two (the stone at `p`
+    /// belongs to it).
+    #[must_use]
+    pub fn two_liberties(&self, p: Point) -> [Point; 2] {
+        let (libs, count) = self.some_liberties::<2>(p);
+        debug_assert_eq!(count, 2, "two_liberties of a chain with {count}");
+        libs
+    }
+
+    /// True when an enemy chain next to the chain through `p` (a chain of
+    /// `color`) is in atari, so `color` can capture it.
+    #[must_use]
+    pub fn can_capture_next_to(&self, color: Color, p: Point) -> bool {
+        let enemy = Cell::stone(color.other());
+        self.chain_stones(p).any(|s| {
+            s.neighbours()
+                .into_iter()
+                .any(|n| self.cell(n) == enemy && self.in_atari(n))
+        })
+    }
+
+    /// The number of distinct liberties, counted up to 3, that the chain of
+    /// a stone of `color` at the empty point `p` would have, captures
+    /// included.
+    #[must_use]
+    pub fn liberties_after(&self, color: Color, p: Point) -> usize {
+        const LIMIT: usize = 3;
+        let own = Cell::stone(color);
+        let enemy = Cell::stone(color.other());
+        // Heads of the enemy chains the move captures, and of the own
+        // chains it joins.
+        let mut captured = [p; 4];
+        let mut joined = [p; 4];
+        let (mut num_captured, mut num_joined) = (0, 0);
+        for n in p.neighbours() {
+            let cell = self.cell(n);
+            if cell == enemy || cell == own {
+                let h = self.head[n.index()];
+                if cell == enemy && self.in_atari(n) && !captured[..num_captured].contains(&h) {
+                    captured[num_captured] = h;
+                    num_captured += 1;
+                } else if cell == own && !joined[..num_joined].contains(&h) {
+                    joined[num_joined] = h;
+                    num_joined += 1;
+                }
+            }
+        }
+        let mut libs = [p; LIMIT];
+        let mut count = 0;
+        // A neighbour of the new chain is a liberty when empty (other than
+        // `p`) or a stone of a captured chain.
+        let mut count_around = |s: Point, count: &mut usize| -> bool {
+            for l in s.neighbours() {
+                let cell = self.cell(l);
+                let free = (cell == Cell::Empty && l != p)
+                    || (cell == enemy && captured[..num_captured].contains(&self.head[l.index()]));
+                if free && !libs[..*count].contains(&l) {
+                    libs[*count] = l;
+                    *count += 1;
+                    if *count == LIMIT {
+                        return true;
+                    }
+                }
+            }
+            false
+        };
+        if count_around(p, &mut count) {
+            return LIMIT;
+        }
+        for &h in &joined[..num_joined] {
+            for s in self.chain_stones(h) {
+                if count_around(s, &mut count) {
+                    return LIMIT;
+                }
+            }
+        }
+        count
     }
 
     /// True when a stone of `color` at the empty point `p` would form a

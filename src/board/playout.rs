@@ -9,12 +9,22 @@
 
 use rand::Rng;
 
-use super::{Board, Point};
+use super::{Board, Point, ladder};
 use crate::color::Color;
 
 /// Playouts stop after this many moves per board point, to bound cycles
 /// (triple ko) that simple ko cannot break.
 pub const MAX_MOVES_PER_POINT: usize = 3;
+
+/// Which playout policy to run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Policy {
+    /// Uniform light playouts ([`playout`]).
+    Light,
+    /// The search's tactical playouts ([`tactical_playout`]).
+    #[default]
+    Tactical,
+}
 
 /// What a finished playout reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,10 +112,28 @@ pub fn tactical_playout<R: Rng + ?Sized>(
     playout_with::<R, true, true>(board, to_move, last, rng, Some(record))
 }
 
+/// A playout of `policy` continuing a game whose last move was `last`,
+/// appending every stone played to `record` (for AMAF statistics).
+pub fn recorded_playout<R: Rng + ?Sized>(
+    policy: Policy,
+    board: &mut Board,
+    to_move: Color,
+    last: Option<Point>,
+    rng: &mut R,
+    record: &mut Vec<(Color, Point)>,
+) -> PlayoutResult {
+    match policy {
+        Policy::Light => playout_with::<R, false, false>(board, to_move, last, rng, Some(record)),
+        Policy::Tactical => playout_with::<R, true, true>(board, to_move, last, rng, Some(record)),
+    }
+}
+
 /// The MoGo-style answer to the opponent's move at `last`: capture an
 /// enemy chain at or next to it that is in atari; else save an own chain
-/// next to it that it put in atari, by extending at the liberty when that
-/// gives the chain two or more liberties.
+/// next to it that it put in atari, by capturing an enemy chain next to it
+/// that is in atari, or by extending at the liberty when that escapes
+/// (three or more liberties, or two and no working ladder; see
+/// [`ladder`]).
 #[must_use]
 pub fn tactical_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
     if board.color_at(last) == Some(color.other()) {
@@ -120,9 +148,29 @@ pub fn tactical_reply(board: &Board, color: Color, last: Point) -> Option<Point>
     }
     for n in last.neighbours() {
         if board.color_at(n) == Some(color) && board.in_atari(n) {
+            if let Some(capture) = counter_capture(board, color, n) {
+                return Some(capture);
+            }
             let lib = board.atari_liberty(n);
-            if board.is_legal(color, lib) && !board.is_big_self_atari(color, lib) {
+            if board.is_legal(color, lib) && ladder::extension_escapes(board, color, lib) {
                 return Some(lib);
+            }
+        }
+    }
+    None
+}
+
+/// A move of `color` capturing an enemy chain in atari next to `color`'s
+/// chain through `chain` (a way out of atari other than extending).
+#[must_use]
+pub fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
+    for s in board.chain_stones(chain) {
+        for q in s.neighbours() {
+            if board.color_at(q) == Some(color.other()) && board.in_atari(q) {
+                let lib = board.atari_liberty(q);
+                if board.is_legal(color, lib) {
+                    return Some(lib);
+                }
             }
         }
     }

@@ -11,6 +11,7 @@ use super::command::{Command, Dialect, Switches, command_names, is_known};
 use super::error::GtpError;
 use super::parser::AnalyzeArgs;
 use super::response::{move_text, point_text};
+use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
 use crate::mcts::search::{
@@ -984,6 +985,7 @@ impl Engine {
                 time: None,
                 max_nodes: self.max_nodes,
                 threads: self.threads,
+                policy: Policy::Tactical,
             }
         };
         if genmove && self.passing_wins(color) {
@@ -1114,6 +1116,7 @@ impl Engine {
             time,
             max_nodes: self.max_nodes,
             threads: self.threads,
+            policy: Policy::Tactical,
         }
     }
 

@@ -4,7 +4,7 @@
 //! Where to start reading: [`search`] runs simulations, each
 //! `Search::descend` (pick moves in the tree by [`urgency`]) →
 //! `Search::expand` (children with [`priors`]) → a tactical playout
-//! (`board::playout::tactical_playout`) → `Search::update` (win counts and
+//! (`board::playout::recorded_playout`, tactical in play) → `Search::update` (win counts and
 //! AMAF counts along the path). [`search_reusing`] keeps the tree between
 //! moves ([`TreeCache`]); [`analyze`] reports the root moves at intervals.
 
@@ -16,8 +16,8 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::tree::{Node, NodeId, Tree};
-use crate::board::playout::tactical_playout;
-use crate::board::{Board, Move, Point};
+use crate::board::playout::{Policy, recorded_playout};
+use crate::board::{Board, Move, Point, ladder};
 use crate::color::Color;
 use crate::rules::Game;
 
@@ -39,6 +39,11 @@ pub const PRIOR_CAPTURE_ONE: f32 = 15.0;
 pub const PRIOR_CAPTURE_MANY: f32 = 30.0;
 /// Prior wins for saving an own chain in atari by extending.
 pub const PRIOR_ESCAPE: f32 = 15.0;
+/// Prior losses for running out a chain caught in a ladder (extending
+/// where the ladder still works).
+pub const PRIOR_LADDER_ESCAPE: f32 = 15.0;
+/// Prior wins for an atari that captures in a ladder.
+pub const PRIOR_LADDER_CAPTURE: f32 = 15.0;
 /// Prior losses for putting a chain of two or more stones into atari.
 pub const PRIOR_SELF_ATARI: f32 = 10.0;
 /// Prior wins by distance (1, 2, 3; Manhattan) to the last move.
@@ -67,6 +72,9 @@ pub struct SearchLimits {
     pub max_nodes: usize,
     /// Search threads sharing the tree; 1 is deterministic.
     pub threads: usize,
+    /// The playouts run from the leaves (tactical in play; light for the
+    /// benchmark).
+    pub policy: Policy,
 }
 
 /// What a search found.
@@ -95,6 +103,7 @@ struct Search<'a> {
     /// White's total bonus: komi plus handicap compensation.
     komi: f64,
     max_nodes: usize,
+    policy: Policy,
     /// Scratch: the board of the current simulation.
     board: Board,
     /// Scratch: moves of the current simulation, tree part first.
@@ -110,6 +119,16 @@ struct Search<'a> {
     /// Per point, the sum of final owners (+1 Black, -1 White) over the
     /// simulations, when asked for.
     ownership: Option<Vec<f32>>,
+}
+
+/// Where a simulation left the tree.
+struct Leaf {
+    /// The colour to move there.
+    color: Color,
+    /// The last move played to reach it (or before the root).
+    last: Option<Point>,
+    /// Whether it has been visited enough to be expanded.
+    expand: bool,
 }
 
 /// Searches for `color`'s move in `game`. `komi` is White's total bonus
@@ -354,7 +373,7 @@ fn extend_run<R: Rng + ?Sized>(
     start: Instant,
     stop: &mut dyn FnMut() -> bool,
 ) -> bool {
-    let mut s = Search::new(game, color, komi, limits.max_nodes);
+    let mut s = Search::new(game, color, komi, limits);
     s.ownership = run.ownership.take();
     let mut stopped = false;
     let mut checked = run.playouts;
@@ -404,7 +423,7 @@ fn extend_run_shared<R: Rng + ?Sized>(
     let seeds: Vec<u64> = (1..threads).map(|_| rng.next_u64()).collect();
     let stopped = std::thread::scope(|scope| {
         let worker = |rng: &mut dyn Rng, poll: &mut dyn FnMut() -> bool| {
-            let mut s = Search::new(game, color, komi, limits.max_nodes);
+            let mut s = Search::new(game, color, komi, limits);
             let mut local = 0u64;
             loop {
                 if done.load(Ordering::Relaxed) {
@@ -425,12 +444,17 @@ fn extend_run_shared<R: Rng + ?Sized>(
                         return stopped;
                     }
                 }
-                let (to_move, last) = {
+                s.reset();
+                let leaf = {
                     let mut tree = lock_spinning(&shared);
                     s.select(&mut tree, rng, VIRTUAL_LOSS)
                 };
-                let margin = s.play_out(to_move, last, rng);
+                let children = leaf.expand.then(|| s.children(leaf.color, leaf.last));
+                let margin = s.play_out(leaf.color, leaf.last, rng);
                 let mut tree = lock_spinning(&shared);
+                if let Some(children) = &children {
+                    s.expand(&mut tree, children);
+                }
                 s.update(&mut tree, margin, VIRTUAL_LOSS);
             }
         };
@@ -704,13 +728,14 @@ fn root_candidates(game: &Game, color: Color) -> Vec<Point> {
 
 impl Search<'_> {
     /// A searcher for `color`'s move in `game`.
-    fn new(game: &Game, color: Color, komi: f64, max_nodes: usize) -> Search<'_> {
+    fn new<'a>(game: &'a Game, color: Color, komi: f64, limits: &SearchLimits) -> Search<'a> {
         Search {
             root: game.board(),
             root_color: color,
             root_last: last_point(game),
             komi,
-            max_nodes,
+            max_nodes: limits.max_nodes,
+            policy: limits.policy,
             board: game.board().clone(),
             sequence: Vec::new(),
             path: Vec::new(),
@@ -722,40 +747,53 @@ impl Search<'_> {
 
     /// One simulation: descend, expand, play out, update.
     fn simulate<R: Rng + ?Sized>(&mut self, tree: &mut Tree, rng: &mut R) {
-        let (color, last) = self.select(tree, rng, 0.0);
-        let margin = self.play_out(color, last, rng);
+        self.reset();
+        let leaf = self.select(tree, rng, 0.0);
+        if leaf.expand {
+            let children = self.children(leaf.color, leaf.last);
+            self.expand(tree, &children);
+        }
+        let margin = self.play_out(leaf.color, leaf.last, rng);
         self.update(tree, margin, 0.0);
     }
 
-    /// The tree phases of a simulation: descend from the root (adding
-    /// `virtual_loss` to each node on the way) and expand the leaf when it
-    /// has been visited enough. Returns the colour to move and the last
-    /// move at the leaf, with the scratch board in the leaf's position.
-    fn select<R: Rng + ?Sized>(
-        &mut self,
-        tree: &mut Tree,
-        rng: &mut R,
-        virtual_loss: f32,
-    ) -> (Color, Option<Point>) {
+    /// Puts the scratch board back in the root position and clears the
+    /// path, ready for [`Search::select`].
+    fn reset(&mut self) {
         self.board.copy_from(self.root);
         self.sequence.clear();
         self.path.clear();
         self.starts.clear();
+    }
+
+    /// The tree phase of a simulation: descend from the root (adding
+    /// `virtual_loss` to each node on the way), leaving the scratch board
+    /// in the leaf's position. The leaf is to be expanded (see
+    /// [`Search::expand`]) when it has been visited enough.
+    fn select<R: Rng + ?Sized>(&mut self, tree: &mut Tree, rng: &mut R, virtual_loss: f32) -> Leaf {
         let (color, last) = self.descend(tree, rng, virtual_loss);
         let leaf = *self.path.last().expect("path has the root");
-        if !tree.node(leaf).expanded
+        let expand = !tree.node(leaf).expanded
             && tree.node(leaf).real_visits() - virtual_loss >= EXPAND_VISITS
-            && tree.len() < self.max_nodes
-        {
-            self.expand(tree, leaf, color, last);
+            && tree.len() < self.max_nodes;
+        Leaf {
+            color,
+            last,
+            expand,
         }
-        (color, last)
     }
 
     /// Plays the scratch board out and returns the final margin (Black's
     /// area minus White's, komi included); sums ownership when asked.
     fn play_out<R: Rng + ?Sized>(&mut self, color: Color, last: Option<Point>, rng: &mut R) -> f32 {
-        let result = tactical_playout(&mut self.board, color, last, rng, &mut self.sequence);
+        let result = recorded_playout(
+            self.policy,
+            &mut self.board,
+            color,
+            last,
+            rng,
+            &mut self.sequence,
+        );
         let margin = f64::from(result.score) - self.komi;
         if let Some(sums) = &mut self.ownership {
             for p in self.board.points() {
@@ -798,9 +836,10 @@ impl Search<'_> {
         (color, last)
     }
 
-    /// Generates the children of a leaf: legal non-eye moves with priors
-    /// (a pass when there is none).
-    fn expand(&mut self, tree: &mut Tree, leaf: NodeId, color: Color, last: Option<Point>) {
+    /// The children of the leaf on the scratch board, `color` to move
+    /// after `last`: legal non-eye moves with priors (a pass when there is
+    /// none). Needs no tree, so threads compute it outside the lock.
+    fn children(&self, color: Color, last: Option<Point>) -> Vec<Node> {
         let board = &self.board;
         let mut children: Vec<Node> = board
             .empty_points()
@@ -812,7 +851,16 @@ impl Search<'_> {
         if children.is_empty() {
             children.push(Node::new(Move::Pass, PRIOR_EVEN, PRIOR_EVEN / 2.0));
         }
-        tree.expand(leaf, &children);
+        children
+    }
+
+    /// Gives the leaf of the current path its `children`, unless another
+    /// thread expanded it meanwhile or the tree is full.
+    fn expand(&self, tree: &mut Tree, children: &[Node]) {
+        let leaf = *self.path.last().expect("path has the root");
+        if !tree.node(leaf).expanded && tree.len() < self.max_nodes {
+            tree.expand(leaf, children);
+        }
     }
 
     /// Counts the result along the path (taking back the virtual loss
@@ -924,8 +972,19 @@ pub fn priors(board: &Board, color: Color, p: Point, last: Option<Point>) -> (f3
                 };
                 add(bonus, bonus);
             }
-            Some(c) if c == color && board.in_atari(n) && !board.is_big_self_atari(color, p) => {
-                add(PRIOR_ESCAPE, PRIOR_ESCAPE);
+            Some(c) if c == color && board.in_atari(n) => {
+                if ladder::extension_escapes(board, color, p) {
+                    add(PRIOR_ESCAPE, PRIOR_ESCAPE);
+                } else {
+                    add(PRIOR_LADDER_ESCAPE, 0.0);
+                }
+            }
+            Some(c)
+                if c != color
+                    && board.liberty_count(n, 3) == 2
+                    && ladder::atari_captures(board, color, p, n) =>
+            {
+                add(PRIOR_LADDER_CAPTURE, PRIOR_LADDER_CAPTURE);
             }
             _ => {}
         }
@@ -998,6 +1057,7 @@ mod tests {
             time: None,
             max_nodes: 1_000_000,
             threads: 1,
+            policy: Policy::Tactical,
         }
     }
 
