@@ -89,6 +89,11 @@ fn nbr_shift(color: Color) -> u16 {
     color.fold(0, 4)
 }
 
+/// The chain label of every empty and off-board cell: an off-board point
+/// that is never a stone, so its chain data is scratch that
+/// [`Board::play_unchecked`] may write without a branch.
+const NO_CHAIN: Point = Point::from_index(0);
+
 /// Why a move is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
@@ -138,6 +143,16 @@ impl ChainData {
         self.libs += 1;
         self.lib_sum += i;
         self.lib_sum2 += i * i;
+    }
+
+    /// [`ChainData::remove_lib`] with wrapping arithmetic, so that it can
+    /// be applied to the unused chain [`NO_CHAIN`] too.
+    #[inline]
+    fn take_lib(&mut self, p: Point) {
+        let i = p.index() as u32;
+        self.libs = self.libs.wrapping_sub(1);
+        self.lib_sum = self.lib_sum.wrapping_sub(i);
+        self.lib_sum2 = self.lib_sum2.wrapping_sub(i * i);
     }
 
     #[inline]
@@ -684,24 +699,49 @@ impl Board {
             "play_unchecked on a non-empty point"
         );
         let own = Cell::stone(color);
+        let enemy = Cell::stone(color.other());
+        // Whether a stone is next to `p`. Off-board neighbours count in
+        // both colours' counts: black-or-border + white-or-border = stones
+        // + 2 × border, and border = 4 − stones − empty, so that sum plus
+        // twice the empty count is 8 − stones.
+        let nbr = self.nbr[p.index()];
+        let either = (nbr & NBR_MASK) + ((nbr >> 4) & NBR_MASK);
+        let next_to_stone = either + 2 * (nbr >> 8) < 8;
         self.place_stone(color, p);
-        // Head of the new stone's chain; merges may change it.
+        // First pass, without branches on the neighbours' contents: the
+        // new stone's liberties, and one pseudo-liberty off each chain next
+        // to it (empty and border cells take it off the unused chain
+        // `NO_CHAIN`).
+        let mut new = ChainData {
+            libs: 0,
+            size: 1,
+            lib_sum: 0,
+            lib_sum2: 0,
+        };
+        for n in p.neighbours() {
+            let empty = u32::from(self.cell(n) == Cell::Empty);
+            let i = n.index() as u32;
+            new.libs += empty as u16;
+            new.lib_sum += empty * i;
+            new.lib_sum2 += empty * i * i;
+            let h = self.head[n.index()];
+            self.chains[h.index()].take_lib(p);
+        }
+        self.chains[p.index()] = new;
+        // Second pass: merges and captures. `hp` is the head of the new
+        // stone's chain; merges may change it.
         let mut hp = p;
         let mut captured = 0;
         let mut captured_at = p;
-        for n in p.neighbours() {
+        for n in p.neighbours().into_iter().filter(|_| next_to_stone) {
             let cell = self.cell(n);
-            if cell == Cell::Empty {
-                self.chains[hp.index()].add_lib(n);
-            } else if cell == own {
+            if cell == own {
                 let h = self.head[n.index()];
-                self.chains[h.index()].remove_lib(p);
                 if h != hp {
                     hp = self.merge(hp, h);
                 }
-            } else if cell != Cell::Border {
+            } else if cell == enemy {
                 let h = self.head[n.index()];
-                self.chains[h.index()].remove_lib(p);
                 if self.chains[h.index()].libs == 0 {
                     captured += self.remove_chain(h);
                     captured_at = n;
@@ -717,7 +757,8 @@ impl Board {
         }
     }
 
-    /// Writes a stone at `p` as a one-stone chain with no liberties yet.
+    /// Writes a stone at `p` as the head of its own chain; the caller
+    /// writes the chain's data.
     #[inline]
     fn place_stone(&mut self, color: Color, p: Point) {
         self.remove_empty(p);
@@ -729,12 +770,6 @@ impl Board {
         }
         self.head[p.index()] = p;
         self.next[p.index()] = p;
-        self.chains[p.index()] = ChainData {
-            libs: 0,
-            size: 1,
-            lib_sum: 0,
-            lib_sum2: 0,
-        };
     }
 
     /// Merges two distinct chains, relabelling the smaller one; returns the
@@ -770,6 +805,8 @@ impl Board {
             self.cells[s.index()] = Cell::Empty;
             self.hash ^= STONE_KEYS[color.index()][s.index()];
             self.add_empty(s);
+            let next = self.next[s.index()];
+            self.head[s.index()] = NO_CHAIN;
             let delta = NBR_EMPTY.wrapping_sub(nbr_unit(color));
             for n in s.neighbours() {
                 self.nbr[n.index()] = self.nbr[n.index()].wrapping_add(delta);
@@ -778,7 +815,7 @@ impl Board {
                     self.chains[hn.index()].add_lib(s);
                 }
             }
-            s = self.next[s.index()];
+            s = next;
             if s == h {
                 break;
             }
@@ -910,6 +947,12 @@ impl Board {
     fn add_stone_setup(&mut self, color: Color, p: Point) {
         let own = Cell::stone(color);
         self.place_stone(color, p);
+        self.chains[p.index()] = ChainData {
+            libs: 0,
+            size: 1,
+            lib_sum: 0,
+            lib_sum2: 0,
+        };
         for n in p.neighbours() {
             let cell = self.cell(n);
             if cell == Cell::Empty {
@@ -955,6 +998,9 @@ impl Board {
             match self.cell(p) {
                 Cell::Empty => {
                     empties += 1;
+                    if self.head[p.index()] != NO_CHAIN {
+                        return Err(format!("empty point {p} has a chain label"));
+                    }
                     let i = usize::from(self.empty_pos[p.index()]);
                     if i >= self.num_empty || self.empties[i] != p {
                         return Err(format!("empty list misses {p}"));

@@ -38,7 +38,7 @@ impl Point {
     /// [`MAX_POINTS`]; border indices are allowed (they are off every board).
     #[must_use]
     #[inline]
-    pub fn from_index(index: usize) -> Point {
+    pub const fn from_index(index: usize) -> Point {
         debug_assert!(index < MAX_POINTS);
         Point(index as u16)
     }
