@@ -31,8 +31,10 @@ play w pass
 5 play w pass
 #? []
 
-6 play b f5
+# (A9: a point the genmove above does not take, whatever it chooses
+# among sensible moves.)
+6 play b a9
 #? []
 
 7 printsgf
-#? [.*;B\[ee\]\n;W\[ef\]\n;B\[\]\n;W\[\]\n;W\[de\]\n;B\[[a-i][a-i]\]\n;B\[\]\n;W\[\]\n;B\[fe\]\)]
+#? [.*;B\[ee\]\n;W\[ef\]\n;B\[\]\n;W\[\]\n;W\[de\]\n;B\[[a-i][a-i]\]\n;B\[\]\n;W\[\]\n;B\[aa\]\)]

@@ -45,9 +45,22 @@ fn with_scratch<T>(like: &Board, read: impl FnOnce(&mut [Board]) -> T) -> T {
 /// attacker's ladder fails.
 #[must_use]
 pub fn extension_escapes(board: &Board, color: Color, lib: Point) -> bool {
-    match board.liberties_after(color, lib) {
-        0 | 1 => false,
-        2 => with_scratch(board, |pool| extend(board, color, lib, pool)),
+    match board.some_liberties_after(color, lib) {
+        (_, 0 | 1) => false,
+        ([a, b, _], 2) => {
+            // Neither atari can work when each leaves a liberty with three
+            // empty neighbours or more (`lib` will be a stone by then).
+            let open = |atari: Point, other: Point| {
+                let taken = other
+                    .neighbours()
+                    .iter()
+                    .filter(|&&n| n == atari || n == lib)
+                    .count();
+                board.empty_neighbours(other) - taken >= 3
+            };
+            (open(a, b) && open(b, a))
+                || with_scratch(board, |pool| extend(board, color, lib, pool))
+        }
         _ => true,
     }
 }
@@ -85,8 +98,13 @@ fn extend(board: &Board, defender: Color, lib: Point, pool: &mut [Board]) -> boo
 /// true when an atari on one of its liberties wins the ladder.
 fn attacker_wins(board: &Board, defender: Color, chain: Point, pool: &mut [Board]) -> bool {
     let attacker = defender.other();
-    for atari in board.two_liberties(chain) {
-        if !board.is_legal(attacker, atari) {
+    let libs = board.two_liberties(chain);
+    for (atari, other) in [(libs[0], libs[1]), (libs[1], libs[0])] {
+        // Extending at the other liberty then gives three liberties or
+        // more (nothing the atari captures can take any away): no need to
+        // play it out.
+        let taken = usize::from(other.neighbours().contains(&atari));
+        if board.empty_neighbours(other) - taken >= 3 || !board.is_legal(attacker, atari) {
             continue;
         }
         let Some((scratch, rest)) = pool.split_first_mut() else {

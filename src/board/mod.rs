@@ -479,6 +479,13 @@ impl Board {
         enemy_diagonals + on_edge <= 1
     }
 
+    /// The number of empty points next to `p`.
+    #[must_use]
+    #[inline]
+    pub fn empty_neighbours(&self, p: Point) -> usize {
+        usize::from(self.nbr[p.index()] >> 8)
+    }
+
     /// Up to `N` distinct liberties of the chain through the stone at `p`,
     /// and how many were found (fewer than `N` means all of them).
     fn some_liberties<const N: usize>(&self, p: Point) -> ([Point; N], usize) {
@@ -531,6 +538,14 @@ impl Board {
     /// included.
     #[must_use]
     pub fn liberties_after(&self, color: Color, p: Point) -> usize {
+        self.some_liberties_after(color, p).1
+    }
+
+    /// Up to 3 distinct liberties that the chain of a stone of `color` at
+    /// the empty point `p` would have, captures included, and how many
+    /// were found (fewer than 3 means all of them).
+    #[must_use]
+    pub fn some_liberties_after(&self, color: Color, p: Point) -> ([Point; 3], usize) {
         const LIMIT: usize = 3;
         let own = Cell::stone(color);
         let enemy = Cell::stone(color.other());
@@ -572,16 +587,16 @@ impl Board {
             false
         };
         if count_around(p, &mut count) {
-            return LIMIT;
+            return (libs, LIMIT);
         }
         for &h in &joined[..num_joined] {
             for s in self.chain_stones(h) {
                 if count_around(s, &mut count) {
-                    return LIMIT;
+                    return (libs, LIMIT);
                 }
             }
         }
-        count
+        (libs, count)
     }
 
     /// True when a stone of `color` at the empty point `p` would form a

@@ -1253,7 +1253,8 @@ mod tests {
     }
 
     /// Black captures the four white stones in atari rather than letting
-    /// them escape.
+    /// them escape. (White's G4 makes the escape work; without it a ladder
+    /// catches the stones anyway and every move wins.)
     #[test]
     fn captures_a_big_group_in_atari() {
         let game = game_from(
@@ -1263,7 +1264,7 @@ mod tests {
             . . . X X X . . .
             . . X O O O X . .
             . . X O X . . . .
-            . . . X . . . . .
+            . . . X . . O . .
             . . . . . . . . .
             . . . . . . . . .
             . . . . . . . . .",
