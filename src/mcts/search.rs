@@ -399,9 +399,10 @@ fn extend_run<R: Rng + ?Sized>(
 }
 
 /// Runs simulations on `run` with `threads` threads sharing its tree
-/// (*tree parallelism*): each thread descends and expands under a lock,
-/// adding a virtual loss along its path so that the others spread out,
-/// plays out without the lock, then takes the lock again to count the
+/// (*tree parallelism*): each thread descends under a lock, adding a
+/// virtual loss along its path so that the others spread out; without the
+/// lock it plays the path's moves, computes a new leaf's children and plays
+/// out; then it takes the lock again to insert the children and count the
 /// result. Stops at `limits.playouts` in all, at `limits.time` since
 /// `start`, or when `stop` (polled on this thread) says so (returns true).
 #[allow(clippy::too_many_arguments)]
@@ -449,6 +450,7 @@ fn extend_run_shared<R: Rng + ?Sized>(
                     let mut tree = lock_spinning(&shared);
                     s.select(&mut tree, rng, VIRTUAL_LOSS)
                 };
+                s.replay();
                 let children = leaf.expand.then(|| s.children(leaf.color, leaf.last));
                 let margin = s.play_out(leaf.color, leaf.last, rng);
                 let mut tree = lock_spinning(&shared);
@@ -749,12 +751,21 @@ impl Search<'_> {
     fn simulate<R: Rng + ?Sized>(&mut self, tree: &mut Tree, rng: &mut R) {
         self.reset();
         let leaf = self.select(tree, rng, 0.0);
+        self.replay();
         if leaf.expand {
             let children = self.children(leaf.color, leaf.last);
             self.expand(tree, &children);
         }
         let margin = self.play_out(leaf.color, leaf.last, rng);
         self.update(tree, margin, 0.0);
+    }
+
+    /// Plays the moves [`Search::select`] recorded on the scratch board,
+    /// taking it from the root to the leaf's position.
+    fn replay(&mut self) {
+        for &(color, p) in &self.sequence {
+            self.board.play_unchecked(color, p);
+        }
     }
 
     /// Puts the scratch board back in the root position and clears the
@@ -767,9 +778,10 @@ impl Search<'_> {
     }
 
     /// The tree phase of a simulation: descend from the root (adding
-    /// `virtual_loss` to each node on the way), leaving the scratch board
-    /// in the leaf's position. The leaf is to be expanded (see
-    /// [`Search::expand`]) when it has been visited enough.
+    /// `virtual_loss` to each node on the way), recording the moves to the
+    /// leaf; [`Search::replay`] then plays them (outside the tree lock).
+    /// The leaf is to be expanded (see [`Search::expand`]) when it has been
+    /// visited enough.
     fn select<R: Rng + ?Sized>(&mut self, tree: &mut Tree, rng: &mut R, virtual_loss: f32) -> Leaf {
         let (color, last) = self.descend(tree, rng, virtual_loss);
         let leaf = *self.path.last().expect("path has the root");
@@ -808,7 +820,7 @@ impl Search<'_> {
     }
 
     /// Walks down the tree choosing the most urgent child at each node,
-    /// playing the moves on the scratch board. Returns the colour to move
+    /// recording the moves (see [`Search::replay`]). Returns the colour to move
     /// and the last move at the leaf.
     fn descend<R: Rng + ?Sized>(
         &mut self,
@@ -827,7 +839,6 @@ impl Search<'_> {
             self.path.push(node);
             self.starts.push(self.sequence.len());
             if let Move::Play(p) = tree.node(node).mv {
-                self.board.play_unchecked(color, p);
                 self.sequence.push((color, p));
                 last = Some(p);
             }
