@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::board::Board;
-use crate::board::playout::{Policy, playout, tactical_playout};
+use crate::board::playout::{Policy, playout, recorded_playout};
 use crate::color::Color;
 use crate::mcts::search::{SearchLimits, search};
 use crate::rules::{Game, PlayRules};
@@ -54,7 +54,14 @@ pub fn playouts(policy: Policy, size: usize, playouts: u64, komi: f64, seed: u64
             Policy::Light => playout(&mut board, Color::Black, &mut rng),
             Policy::Tactical => {
                 record.clear();
-                tactical_playout(&mut board, Color::Black, None, &mut rng, &mut record)
+                recorded_playout(
+                    policy,
+                    &mut board,
+                    Color::Black,
+                    None,
+                    &mut rng,
+                    &mut record,
+                )
             }
         };
         moves += u64::from(result.moves);

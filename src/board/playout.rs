@@ -21,7 +21,11 @@ pub const MAX_MOVES_PER_POINT: usize = 3;
 pub enum Policy {
     /// Uniform light playouts ([`playout`]).
     Light,
-    /// The search's tactical playouts ([`tactical_playout`]).
+    /// The search's tactical playouts: like [`status_playout`] (no big
+    /// self-atari), answering the last move by [`search_reply`], else by a
+    /// MoGo 3×3 pattern next to it ([`pattern_reply`]). Patterns are left
+    /// out of status playouts: they let invaders in a large area look
+    /// alive.
     #[default]
     Tactical,
 }
@@ -95,21 +99,6 @@ pub fn status_playout<R: Rng + ?Sized>(
     rng: &mut R,
 ) -> PlayoutResult {
     playout_with::<R, true, false>(board, to_move, None, rng, None)
-}
-
-/// The search's playout: the status playout policy ([`status_playout`])
-/// plus MoGo 3×3 pattern replies to the last move ([`pattern_reply`]),
-/// continuing a game whose last move was `last` and appending every stone
-/// played to `record` (for AMAF statistics). Patterns are left out of
-/// status playouts: they let invaders in a large area look alive.
-pub fn tactical_playout<R: Rng + ?Sized>(
-    board: &mut Board,
-    to_move: Color,
-    last: Option<Point>,
-    rng: &mut R,
-    record: &mut Vec<(Color, Point)>,
-) -> PlayoutResult {
-    playout_with::<R, true, true>(board, to_move, last, rng, Some(record))
 }
 
 /// A playout of `policy` continuing a game whose last move was `last`,
