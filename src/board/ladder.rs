@@ -50,15 +50,7 @@ pub fn extension_escapes(board: &Board, color: Color, lib: Point) -> bool {
         ([a, b, _], 2) => {
             // Neither atari can work when each leaves a liberty with three
             // empty neighbours or more (`lib` will be a stone by then).
-            let open = |atari: Point, other: Point| {
-                let taken = other
-                    .neighbours()
-                    .iter()
-                    .filter(|&&n| n == atari || n == lib)
-                    .count();
-                board.empty_neighbours(other) - taken >= 3
-            };
-            (open(a, b) && open(b, a))
+            (opens_wide(board, b, a, Some(lib)) && opens_wide(board, a, b, Some(lib)))
                 || with_scratch(board, |pool| extend(board, color, lib, pool))
         }
         _ => true,
@@ -94,17 +86,27 @@ fn extend(board: &Board, defender: Color, lib: Point, pool: &mut [Board]) -> boo
     }
 }
 
+/// True when extending at `other` after the attacker's atari at `atari`
+/// is sure to give three liberties or more: `other` keeps three empty
+/// neighbours once `atari` (and `also`, a stone about to be played) are
+/// filled. Nothing the atari captures can take one away, so such an atari
+/// need not be played out.
+fn opens_wide(board: &Board, other: Point, atari: Point, also: Option<Point>) -> bool {
+    let taken = other
+        .neighbours()
+        .iter()
+        .filter(|&&n| n == atari || Some(n) == also)
+        .count();
+    board.empty_neighbours(other) - taken >= 3
+}
+
 /// The attacker's turn against the two-liberty chain through `chain`:
 /// true when an atari on one of its liberties wins the ladder.
 fn attacker_wins(board: &Board, defender: Color, chain: Point, pool: &mut [Board]) -> bool {
     let attacker = defender.other();
     let libs = board.two_liberties(chain);
     for (atari, other) in [(libs[0], libs[1]), (libs[1], libs[0])] {
-        // Extending at the other liberty then gives three liberties or
-        // more (nothing the atari captures can take any away): no need to
-        // play it out.
-        let taken = usize::from(other.neighbours().contains(&atari));
-        if board.empty_neighbours(other) - taken >= 3 || !board.is_legal(attacker, atari) {
+        if opens_wide(board, other, atari, None) || !board.is_legal(attacker, atari) {
             continue;
         }
         let Some((scratch, rest)) = pool.split_first_mut() else {
