@@ -76,9 +76,6 @@ pub struct EngineOptions {
 pub const DEFAULT_MOVE_SECONDS: f64 = 1.0;
 /// Default node budget of the search tree (about 40 bytes a node).
 pub const DEFAULT_MAX_NODES: usize = 4_000_000;
-/// Half a point: how far a whole-number komi is moved for the search so
-/// that a draw counts as a loss for the side searching.
-const DRAW_IS_LOSS: f64 = 0.5;
 /// The most search threads accepted.
 pub const MAX_THREADS: usize = 64;
 /// Never resign within this many moves of a handicap game.
@@ -202,14 +199,8 @@ const MAX_INTERVAL_CS: u32 = 6000;
 /// One `info` segment per candidate, all on one line with `pv` last in
 /// each, as Sabaki and Lizzie parse it: Leela Zero's integer win rates and
 /// priors (0–10000), or KataGo's floats with `scoreLead`, followed by the
-/// ownership grid when asked for. `lead_shift` corrects the candidates'
-/// score leads for the half point the search komi may differ by.
-fn info_line(
-    dialect: Dialect,
-    report: &Report,
-    lead_shift: f32,
-    ownership: Option<String>,
-) -> String {
+/// ownership grid when asked for.
+fn info_line(dialect: Dialect, report: &Report, ownership: Option<String>) -> String {
     let pct = |x: f32| (x.clamp(0.0, 1.0) * 10000.0).round() as u32;
     let mut segments: Vec<String> = report
         .candidates
@@ -227,7 +218,7 @@ fn info_line(
                     pct(lcb)
                 ),
                 Dialect::KataGo => {
-                    let lead = c.score_lead + lead_shift;
+                    let lead = c.score_lead;
                     format!(
                         "winrate {:.6} scoreMean {lead:.3} scoreLead {lead:.3} prior {:.6} lcb {:.6}",
                         c.win_rate.clamp(0.0, 1.0),
@@ -780,7 +771,7 @@ impl Engine {
             return self.pass_or_protect(color, commit);
         }
         let limits = self.search_limits(color);
-        let komi = self.search_komi(color);
+        let komi = self.white_bonus();
         let result = search_reusing(
             &self.game,
             color,
@@ -945,19 +936,6 @@ impl Engine {
             }
     }
 
-    /// White's total bonus for `color`'s search: komi, plus the handicap
-    /// bonus under area counting. A whole-number total is moved half a
-    /// point against `color`, so that the search counts a draw as a loss
-    /// and plays for the win.
-    fn search_komi(&self, color: Color) -> f64 {
-        let total = self.white_bonus();
-        if total.fract() == 0.0 {
-            total + color.fold(DRAW_IS_LOSS, -DRAW_IS_LOSS)
-        } else {
-            total
-        }
-    }
-
     /// The analysis commands: `*analyze` streams until new input arrives;
     /// `*genmove_analyze` streams for the usual move time, then answers
     /// `play <move>` and the move is played. One `info` line per interval
@@ -993,8 +971,7 @@ impl Engine {
             host.stream("");
             return Ok("play pass".into());
         }
-        let komi = self.search_komi(color);
-        let lead_shift = color.fold(1.0, -1.0) * (komi - self.white_bonus()) as f32;
+        let komi = self.white_bonus();
         let size = self.game.size();
         let host = std::cell::RefCell::new(host);
         host.borrow_mut().stream("");
@@ -1017,7 +994,7 @@ impl Engine {
                 if report.candidates.is_empty() {
                     return;
                 }
-                let line = info_line(dialect, report, lead_shift, grid);
+                let line = info_line(dialect, report, grid);
                 host.borrow_mut().stream(&format!("{line}\n"));
             },
         );
@@ -1038,7 +1015,7 @@ impl Engine {
             interval: std::time::Duration::from_secs(3600),
             ownership: false,
         };
-        let komi = self.search_komi(color);
+        let komi = self.white_bonus();
         let mut last = Report {
             candidates: Vec::new(),
             ownership: None,
