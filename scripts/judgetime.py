@@ -16,20 +16,7 @@ import subprocess
 import sys
 import time
 
-
-def gtp(proc, command):
-    proc.stdin.write(command + "\n")
-    proc.stdin.flush()
-    lines = []
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"engine exited during {command!r}")
-        if line == "\n" and lines:
-            break
-        if line != "\n":
-            lines.append(line.rstrip("\n"))
-    return "\n".join(lines)
+from gtpio import send
 
 
 def main():
@@ -52,19 +39,24 @@ def main():
     proc = subprocess.Popen(shlex.split(args.engine), stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True)
     for path in files:
-        if not gtp(proc, f"loadsgf {os.path.abspath(path)}").startswith("="):
+        try:
+            send(proc, f"loadsgf {os.path.abspath(path)}")
+        except RuntimeError:
             print(f"{path}: cannot load, skipped")
             continue
         row = []
         for rules in times:
-            gtp(proc, f"kgs-rules {rules}")
+            send(proc, f"kgs-rules {rules}")
             start = time.perf_counter()
-            answer = gtp(proc, "final_score")
+            try:
+                answer = send(proc, "final_score")
+            except RuntimeError as error:  # e.g. no result under Japanese rules
+                answer = str(error)
             seconds = time.perf_counter() - start
             times[rules].append((seconds, path))
             row.append(f"{rules} {seconds:.3f} s {answer}")
         print(f"{os.path.basename(path)}: " + ", ".join(row))
-    gtp(proc, "quit")
+    send(proc, "quit")
     proc.wait()
     for rules, ts in times.items():
         ts.sort()

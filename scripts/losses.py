@@ -24,25 +24,10 @@ import os
 import shlex
 import subprocess
 
+from gtpio import send
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 LOSSES = os.path.join(HERE, "..", "gtp-tests", "games", "losses")
-
-
-def gtp(proc, command):
-    proc.stdin.write(command + "\n")
-    proc.stdin.flush()
-    lines = []
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise RuntimeError(f"engine exited during {command!r}")
-        if line == "\n" and lines:
-            break
-        if line != "\n":
-            lines.append(line.rstrip("\n"))
-    if not lines[0].startswith("="):
-        raise RuntimeError(f"{command!r}: {' '.join(lines)}")
-    return " ".join(lines)[1:].strip()
 
 
 def main():
@@ -65,8 +50,8 @@ def main():
         proc = subprocess.Popen(shlex.split(args.engine) + ["--seed", seed], stdin=subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         for name, move, colour, played, gnugo, category in rows:
-            gtp(proc, f"loadsgf {os.path.join(LOSSES, name)} {move}")
-            answer = gtp(proc, f"reg_genmove {colour}").upper()
+            send(proc, f"loadsgf {os.path.join(LOSSES, name)} {move}")
+            answer = send(proc, f"reg_genmove {colour}").upper()
             total += 1
             avoided += answer != played
             agreed += answer == gnugo
@@ -75,7 +60,7 @@ def main():
             if args.verbose:
                 print(f"seed {seed} {name} move {move} {colour}: {answer} "
                       f"(played {played}, GNU Go {gnugo}) {category}")
-        gtp(proc, "quit")
+        send(proc, "quit")
         proc.wait()
     for category, (a, n) in sorted(by_category.items()):
         print(f"{category}: avoided {a} of {n}")

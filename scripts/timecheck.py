@@ -19,26 +19,9 @@ import subprocess
 import sys
 import time
 
+from gtpio import send
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def send(proc, command):
-    proc.stdin.write(command + "\n")
-    proc.stdin.flush()
-    lines = []
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise RuntimeError("engine died during %r" % command)
-        line = line.rstrip("\n")
-        if line == "" and lines:
-            break
-        if line:
-            lines.append(line)
-    text = "\n".join(lines)
-    if not text.startswith("="):
-        raise RuntimeError("%r failed: %s" % (command, text))
-    return text[1:].strip()
 
 
 class Clock:
