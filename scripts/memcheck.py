@@ -20,6 +20,8 @@ import sys
 import threading
 import time
 
+from gtpio import send
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Size of one search-tree node (src/mcts/tree.rs), in bytes.
 NODE_BYTES = 40
@@ -56,25 +58,13 @@ def main():
 
     threading.Thread(target=sample, daemon=True).start()
 
-    def send(line):
-        engine.stdin.write(line + "\n")
-        engine.stdin.flush()
-        lines = []
-        while True:
-            reply = engine.stdout.readline()
-            if not reply:
-                raise SystemExit("engine died during %r" % line)
-            if reply == "\n" and lines:
-                return "".join(lines).strip()
-            lines.append(reply)
-
-    send("boardsize %d" % args.size)
-    send("clear_board")
+    send(engine, "boardsize %d" % args.size)
+    send(engine, "clear_board")
     budget_mb = args.max_nodes * NODE_BYTES / 2**20 + SLACK_MB
     for i in range(args.moves):
-        move = send("genmove %s" % "bw"[i % 2])
+        move = send(engine, "genmove %s" % "bw"[i % 2])
         print("move %d %s: peak RSS %.1f MB" % (i + 1, move, peak_kb[0] / 1024), flush=True)
-    send("quit")
+    send(engine, "quit")
     engine.wait(timeout=10)
     peak_mb = peak_kb[0] / 1024
     print("peak %.1f MB, budget %d nodes x %d B + %d MB = %.1f MB: %s"

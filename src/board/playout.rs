@@ -164,12 +164,23 @@ fn escape_reply(
 fn capture_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
     if board.color_at(last) == Some(color.other()) {
         for q in std::iter::once(last).chain(last.neighbours()) {
-            if board.color_at(q) == Some(color.other()) && board.in_atari(q) {
-                let lib = board.atari_liberty(q);
-                if board.is_legal(color, lib) {
-                    return Some(lib);
-                }
+            if let Some(capture) = capture_at(board, color, q) {
+                return Some(capture);
             }
+        }
+    }
+    None
+}
+
+/// The move of `color` capturing the enemy chain through `q`, when there
+/// is a stone of the enemy's there, its chain is in atari and taking its
+/// last liberty is legal.
+#[inline]
+fn capture_at(board: &Board, color: Color, q: Point) -> Option<Point> {
+    if board.color_at(q) == Some(color.other()) && board.in_atari(q) {
+        let lib = board.atari_liberty(q);
+        if board.is_legal(color, lib) {
+            return Some(lib);
         }
     }
     None
@@ -195,11 +206,8 @@ pub fn search_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
 pub fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
     for s in board.chain_stones(chain) {
         for q in s.neighbours() {
-            if board.color_at(q) == Some(color.other()) && board.in_atari(q) {
-                let lib = board.atari_liberty(q);
-                if board.is_legal(color, lib) {
-                    return Some(lib);
-                }
+            if let Some(capture) = capture_at(board, color, q) {
+                return Some(capture);
             }
         }
     }
