@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 
 use super::tree::{Node, NodeId, Tree};
 use crate::board::playout::{Policy, recorded_playout};
-use crate::board::{Board, Move, Point, ladder};
+use crate::board::{Board, Move, Point, STRIDE, ladder};
 use crate::color::Color;
 use crate::rules::Game;
 
@@ -1051,23 +1051,17 @@ pub fn priors(board: &Board, color: Color, p: Point, last: Option<Point>) -> (f3
     (visits, wins)
 }
 
-/// True when no stone lies within Manhattan distance `d` of `p`.
+/// True when no stone lies within Manhattan distance `d` of `p`: each
+/// row of the diamond, clipped to the board, is a run of consecutive
+/// points in the padded array, read without per-point bounds checks.
 fn no_stone_within(board: &Board, p: Point, d: usize) -> bool {
-    let (c, r, size) = (p.col() as isize, p.row() as isize, board.size() as isize);
-    let d = d as isize;
-    for dc in -d..=d {
-        for dr in -(d - dc.abs())..=(d - dc.abs()) {
-            let (x, y) = (c + dc, r + dr);
-            if x < 0 || y < 0 || x >= size || y >= size {
-                continue;
-            }
-            let q = Point::new(x as usize, y as usize).expect("on board");
-            if board.color_at(q).is_some() {
-                return false;
-            }
-        }
-    }
-    true
+    let (c, r, last) = (p.col(), p.row(), board.size() - 1);
+    (r.saturating_sub(d)..=(r + d).min(last)).all(|y| {
+        let span = d - y.abs_diff(r);
+        let row_start = p.index() - c + y * STRIDE - r * STRIDE;
+        (c.saturating_sub(span)..=(c + span).min(last))
+            .all(|x| board.color_at(Point::from_index(row_start + x)).is_none())
+    })
 }
 
 #[cfg(test)]
@@ -1082,6 +1076,34 @@ mod tests {
         let mut game = Game::new(board.size(), PlayRules::default());
         game.set_position(&board.stones(), to_move).unwrap();
         game
+    }
+
+    /// The empty-area test agrees with the distance to every stone, on
+    /// every point and radius, near edges and corners too.
+    #[test]
+    fn no_stone_within_matches_the_distances() {
+        let board = Board::from_diagram(
+            ". . . . . . . . .
+             . . . . . . . X .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . O . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             X . . . . . . . .
+             . . . . . . . . O",
+        )
+        .unwrap();
+        let stones = board.stones();
+        assert_eq!(stones.len(), 4);
+        for p in board.points() {
+            for d in 0..=5 {
+                let near = stones
+                    .iter()
+                    .any(|&(q, _)| p.col().abs_diff(q.col()) + p.row().abs_diff(q.row()) <= d);
+                assert_eq!(no_stone_within(&board, p, d), !near, "{p:?} within {d}");
+            }
+        }
     }
 
     /// A jigo (possible with integer komi) is half a win for either side.
