@@ -30,11 +30,11 @@ pub const EXPAND_VISITS: f32 = 2.0;
 pub const VIRTUAL_LOSS: f32 = 3.0;
 /// RAVE: the number of simulations at which a move's own statistics and its
 /// AMAF statistics weigh the same (michi's RAVE_EQUIV). Michi's 3500 left
-/// the AMAF estimate in charge of moves with hundreds of simulations. In self-play
-/// at 3000 playouts a move against 3500, 1000 won 51 of 95 decided games,
-/// 300 won 51 of 93 and 10000 won 44 of 97; against GNU Go level 10, 1000
-/// won 264 of 294 decided games (89.8%), 3500 233 of 264 (88.3%): not
-/// separable, and 1000 is kept.
+/// the AMAF estimate in charge of moves with hundreds of simulations. In
+/// self-play at 3000 playouts a move against 3500, 1000 won 51 of 95
+/// decided games, 300 won 51 of 93 and 10000 won 44 of 97; against GNU Go
+/// level 10, 1000 won 264 of 294 decided games (89.8%), 3500 233 of 264
+/// (88.3%): not separable, and 1000 is kept.
 pub const RAVE_EQUIV: f32 = 1000.0;
 /// Prior: every move starts with this many simulations at 50% (even prior).
 pub const PRIOR_EVEN: f32 = 10.0;
@@ -1052,8 +1052,9 @@ pub fn priors(board: &Board, color: Color, p: Point, last: Option<Point>) -> (f3
 }
 
 /// True when no stone lies within Manhattan distance `d` of `p`: each
-/// row of the diamond, clipped to the board, is a run of consecutive
-/// points in the padded array, read without per-point bounds checks.
+/// row of the diamond, clipped to the board once, is a run of consecutive
+/// points in the padded array, read without testing each point against
+/// the edges.
 fn no_stone_within(board: &Board, p: Point, d: usize) -> bool {
     let (c, r, last) = (p.col(), p.row(), board.size() - 1);
     (r.saturating_sub(d)..=(r + d).min(last)).all(|y| {
