@@ -159,17 +159,12 @@ fn escape_reply(
     None
 }
 
-/// Capture an enemy chain at or next to the opponent's last move `last`
-/// that is in atari.
+/// Capture the chain of the opponent's last move `last` when it is in
+/// atari. (The enemy stones next to `last` are of that chain, so it is the
+/// only enemy chain at or next to `last`.)
+#[inline]
 fn capture_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
-    if board.color_at(last) == Some(color.other()) {
-        for q in std::iter::once(last).chain(last.neighbours()) {
-            if let Some(capture) = capture_at(board, color, q) {
-                return Some(capture);
-            }
-        }
-    }
-    None
+    capture_at(board, color, last)
 }
 
 /// The move of `color` capturing the enemy chain through `q`, when there
