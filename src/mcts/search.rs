@@ -51,7 +51,8 @@ pub const PRIOR_LADDER_ESCAPE: f32 = 15.0;
 pub const PRIOR_LADDER_CAPTURE: f32 = 15.0;
 /// Prior losses for putting a chain of two or more stones into atari.
 pub const PRIOR_SELF_ATARI: f32 = 10.0;
-/// Prior wins by distance (1, 2, 3; Manhattan) to the last move.
+/// Prior wins by distance (1, 2, 3) to the last move in the common fate
+/// graph ([`NearLast`]; michi's PRIOR_CFG).
 pub const PRIOR_NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
 /// Prior losses for a first- or second-line move with no stone within
 /// distance 3, and wins for such a third-line move (michi's empty-area
@@ -239,7 +240,7 @@ impl TreeCache {
         if expect != color || !old.node(node).expanded {
             return None;
         }
-        let last = last_point(game);
+        let near = NearLast::new(game.board(), last_point(game));
         let sources: Vec<Option<NodeId>> = root_moves
             .iter()
             .map(|&p| {
@@ -252,7 +253,7 @@ impl TreeCache {
             .zip(&sources)
             .map(|(&p, source)| match source {
                 Some(id) => *old.node(*id),
-                None => prior_node(game.board(), color, p, last),
+                None => prior_node(game.board(), color, p, &near),
             })
             .collect();
         Some(old.reroot(children, &sources))
@@ -351,10 +352,10 @@ fn grow_tree<R: Rng + ?Sized>(
 
 /// A tree whose root children are `root_moves` with their priors.
 fn root_tree(game: &Game, color: Color, root_moves: &[Point]) -> Tree {
-    let root_last = last_point(game);
+    let near = NearLast::new(game.board(), last_point(game));
     let children: Vec<Node> = root_moves
         .iter()
-        .map(|&p| prior_node(game.board(), color, p, root_last))
+        .map(|&p| prior_node(game.board(), color, p, &near))
         .collect();
     let mut tree = Tree::new();
     tree.expand(Tree::ROOT, &children);
@@ -859,12 +860,13 @@ impl Search<'_> {
     /// none). Needs no tree, so threads compute it outside the lock.
     fn children(&self, color: Color, last: Option<Point>) -> Vec<Node> {
         let board = &self.board;
+        let near = NearLast::new(board, last);
         let mut children: Vec<Node> = board
             .empty_points()
             .iter()
             .copied()
             .filter(|&p| !board.is_eye(color, p) && board.is_legal(color, p))
-            .map(|p| prior_node(board, color, p, last))
+            .map(|p| prior_node(board, color, p, &near))
             .collect();
         if children.is_empty() {
             children.push(Node::new(Move::Pass, PRIOR_EVEN, PRIOR_EVEN / 2.0));
@@ -978,15 +980,72 @@ pub fn urgency(node: &Node) -> f32 {
     beta * rave_expectation + (1.0 - beta) * expectation
 }
 
+/// Distances from the last move in the common fate graph, up to
+/// [`PRIOR_NEAR_LAST`]'s reach: stones of one chain are one node, so every
+/// liberty of the chain just played (or next to it) is at distance 1.
+pub struct NearLast {
+    dist: [u8; crate::board::ARRAY_LEN],
+}
+
+impl NearLast {
+    /// Beyond reach.
+    const FAR: u8 = u8::MAX;
+
+    /// The distances from `last` on `board` (all far when there is none).
+    #[must_use]
+    pub fn new(board: &Board, last: Option<Point>) -> NearLast {
+        let mut near = NearLast {
+            dist: [Self::FAR; crate::board::ARRAY_LEN],
+        };
+        let Some(last) = last else { return near };
+        let mut level: Vec<Point> = Vec::with_capacity(32);
+        let mut next: Vec<Point> = Vec::with_capacity(32);
+        near.reach(board, last, 0, &mut level);
+        for d in 1..=PRIOR_NEAR_LAST.len() as u8 {
+            for &q in &level {
+                for n in q.neighbours() {
+                    if board.is_on_board(n) && near.dist[n.index()] == Self::FAR {
+                        near.reach(board, n, d, &mut next);
+                    }
+                }
+            }
+            std::mem::swap(&mut level, &mut next);
+            next.clear();
+        }
+        near
+    }
+
+    /// Marks `p` (its whole chain, when a stone) at distance `d`.
+    fn reach(&mut self, board: &Board, p: Point, d: u8, level: &mut Vec<Point>) {
+        if board.color_at(p).is_some() {
+            for s in board.chain_stones(p) {
+                self.dist[s.index()] = d;
+                level.push(s);
+            }
+        } else {
+            self.dist[p.index()] = d;
+            level.push(p);
+        }
+    }
+
+    /// The distance of `p` from the last move, when within reach.
+    #[must_use]
+    pub fn distance(&self, p: Point) -> Option<usize> {
+        let d = self.dist[p.index()];
+        (d != Self::FAR).then_some(usize::from(d))
+    }
+}
+
 /// A child node for `color` playing `p` with its prior statistics.
-fn prior_node(board: &Board, color: Color, p: Point, last: Option<Point>) -> Node {
-    let (visits, wins) = priors(board, color, p, last);
+fn prior_node(board: &Board, color: Color, p: Point, near: &NearLast) -> Node {
+    let (visits, wins) = priors(board, color, p, near.distance(p));
     Node::new(Move::Play(p), visits, wins)
 }
 
-/// Prior (simulations, wins) for `color` playing the legal move `p`.
+/// Prior (simulations, wins) for `color` playing the legal move `p`,
+/// `near_last` from the last move ([`NearLast::distance`]).
 #[must_use]
-pub fn priors(board: &Board, color: Color, p: Point, last: Option<Point>) -> (f32, f32) {
+pub fn priors(board: &Board, color: Color, p: Point, near_last: Option<usize>) -> (f32, f32) {
     let mut visits = PRIOR_EVEN;
     let mut wins = PRIOR_EVEN / 2.0;
     let mut add = |v: f32, w: f32| {
@@ -1028,12 +1087,11 @@ pub fn priors(board: &Board, color: Color, p: Point, last: Option<Point>) -> (f3
     if crate::board::pattern::is_pattern_point(board, p) {
         add(PRIOR_PATTERN, PRIOR_PATTERN);
     }
-    if let Some(l) = last {
-        let d = p.col().abs_diff(l.col()) + p.row().abs_diff(l.row());
-        if (1..=3).contains(&d) {
-            let w = PRIOR_NEAR_LAST[d - 1];
-            add(w, w);
-        }
+    if let Some(d) = near_last
+        && (1..=PRIOR_NEAR_LAST.len()).contains(&d)
+    {
+        let w = PRIOR_NEAR_LAST[d - 1];
+        add(w, w);
     }
     let size = board.size();
     let line = p
@@ -1105,6 +1163,43 @@ mod tests {
                 assert_eq!(no_stone_within(&board, p, d), !near, "{p:?} within {d}");
             }
         }
+    }
+
+    /// Distances from the last move count a chain as one point: every
+    /// liberty of the chain just played is at 1, and no point is farther
+    /// than on the grid; without a last move everything is out of reach.
+    #[test]
+    fn near_last_counts_a_chain_as_one_point() {
+        let board = Board::from_diagram(
+            ". . . . . .
+             . X X X . .
+             . O . . . .
+             . . . . . .
+             . . . . . .
+             . . . . . .",
+        )
+        .unwrap();
+        let last = pt(1, 4);
+        let near = NearLast::new(&board, Some(last));
+        assert_eq!(near.distance(pt(3, 4)), Some(0));
+        assert_eq!(near.distance(pt(4, 4)), Some(1));
+        assert_eq!(near.distance(pt(3, 5)), Some(1));
+        assert_eq!(near.distance(pt(3, 3)), Some(1));
+        assert_eq!(near.distance(pt(1, 3)), Some(1), "the white stone");
+        assert_eq!(near.distance(pt(1, 2)), Some(2));
+        assert_eq!(near.distance(pt(5, 4)), Some(2));
+        assert_eq!(near.distance(pt(5, 3)), Some(3));
+        assert_eq!(near.distance(pt(5, 0)), None);
+        for p in board.points() {
+            let grid = p.col().abs_diff(last.col()) + p.row().abs_diff(last.row());
+            if let Some(d) = near.distance(p) {
+                assert!(d <= grid, "{p:?}");
+            } else {
+                assert!(grid > PRIOR_NEAR_LAST.len(), "{p:?}");
+            }
+        }
+        let none = NearLast::new(&board, None);
+        assert!(board.points().all(|p| none.distance(p).is_none()));
     }
 
     /// A jigo (possible with integer komi) is half a win for either side.
