@@ -47,6 +47,9 @@ pub const PRIOR_ESCAPE: f32 = 15.0;
 /// Prior losses for running out a chain caught in a ladder (extending
 /// where the ladder still works).
 pub const PRIOR_LADDER_ESCAPE: f32 = 15.0;
+/// Prior wins for giving an own chain with two liberties a third or more
+/// ([`gives_third_liberty`]): the liberty races the playouts play badly.
+pub const PRIOR_TWO_LIB_SAVE: f32 = 10.0;
 /// Prior wins for an atari that captures in a ladder.
 pub const PRIOR_LADDER_CAPTURE: f32 = 15.0;
 /// Prior losses for putting a chain of two or more stones into atari.
@@ -1071,6 +1074,9 @@ pub fn priors(board: &Board, color: Color, p: Point, near_last: Option<usize>) -
                     add(PRIOR_LADDER_ESCAPE, 0.0);
                 }
             }
+            Some(c) if c == color && gives_third_liberty(board, color, p, n) => {
+                add(PRIOR_TWO_LIB_SAVE, PRIOR_TWO_LIB_SAVE);
+            }
             Some(c)
                 if c != color
                     && board.liberty_count(n, 3) == 2
@@ -1107,6 +1113,12 @@ pub fn priors(board: &Board, color: Color, p: Point, near_last: Option<usize>) -
         }
     }
     (visits, wins)
+}
+
+/// True when the own chain through `chain` has two liberties and a stone
+/// of `color` at `p` (next to it) leaves it with three or more.
+fn gives_third_liberty(board: &Board, color: Color, p: Point, chain: Point) -> bool {
+    board.liberty_count(chain, 3) == 2 && board.liberties_after(color, p) >= 3
 }
 
 /// True when no stone lies within Manhattan distance `d` of `p`: each
@@ -1200,6 +1212,43 @@ mod tests {
         }
         let none = NearLast::new(&board, None);
         assert!(board.points().all(|p| none.distance(p).is_none()));
+    }
+
+    /// The two-liberty prior rewards a move that gives an own chain with
+    /// two liberties a third, not one that keeps it at two or fills one.
+    #[test]
+    fn gives_third_liberty_to_two_liberty_chains() {
+        let board = Board::from_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . O O . . . .
+             O X X . . . .
+             . O . O . . .
+             . . . O . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let chain = pt(1, 3);
+        assert_eq!(board.liberty_count(chain, 3), 2);
+        // Extending at (3,3) gives (2,2), (4,3) and (3,4).
+        assert!(gives_third_liberty(&board, Color::Black, pt(3, 3), chain));
+        // At (2,2) the chain keeps two: (3,3) and (2,1).
+        assert!(!gives_third_liberty(&board, Color::Black, pt(2, 2), chain));
+        // A chain with three liberties already gets nothing.
+        let free = Board::from_diagram(
+            ". . . . .
+             . O O . .
+             . X X . .
+             . O . . .
+             . . . . .",
+        )
+        .unwrap();
+        assert!(!gives_third_liberty(
+            &free,
+            Color::Black,
+            pt(3, 2),
+            pt(1, 2)
+        ));
     }
 
     /// A jigo (possible with integer komi) is half a win for either side.
