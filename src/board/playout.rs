@@ -132,7 +132,8 @@ pub fn tactical_reply(board: &Board, color: Color, last: Point) -> Option<Point>
     })
 }
 
-/// [`capture_reply`], else save an own chain next to `last` in atari by
+/// Capture the chain of the opponent's last move `last` when it is in
+/// atari, else save an own chain next to `last` in atari by
 /// a counter-capture or by extending at its liberty when `escapes` says
 /// so.
 #[inline]
@@ -142,7 +143,9 @@ fn escape_reply(
     last: Point,
     escapes: impl Fn(Point) -> bool,
 ) -> Option<Point> {
-    if let Some(capture) = capture_reply(board, color, last) {
+    // The enemy stones next to `last` belong to its chain: it is the only
+    // enemy chain to capture there.
+    if let Some(capture) = capture_at(board, color, last) {
         return Some(capture);
     }
     for n in last.neighbours() {
@@ -157,14 +160,6 @@ fn escape_reply(
         }
     }
     None
-}
-
-/// Capture the chain of the opponent's last move `last` when it is in
-/// atari. (The enemy stones next to `last` are of that chain, so it is the
-/// only enemy chain at or next to `last`.)
-#[inline]
-fn capture_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
-    capture_at(board, color, last)
 }
 
 /// The move of `color` capturing the enemy chain through `q`, when there

@@ -985,7 +985,7 @@ pub fn urgency(node: &Node) -> f32 {
 
 /// Distances from the last move in the common fate graph, up to
 /// [`PRIOR_NEAR_LAST`]'s reach: stones of one chain are one node, so every
-/// liberty of the chain just played (or next to it) is at distance 1.
+/// liberty of the chain the last stone belongs to is at distance 1.
 pub struct NearLast {
     dist: [u8; crate::board::ARRAY_LEN],
 }
