@@ -68,25 +68,27 @@ impl Cell {
     }
 }
 
-/// Unit of the Black-or-border neighbour count in [`Board`]'s `nbr` words.
-const NBR_BLACK: u16 = 1;
-/// Unit of the White-or-border count.
-const NBR_WHITE: u16 = 1 << 4;
-/// Unit of the empty-neighbour count.
-const NBR_EMPTY: u16 = 1 << 8;
-/// Mask of one count.
-const NBR_MASK: u16 = 0xF;
+/// Low bit of each of the four orthogonal fields of a neighbourhood code
+/// (see [`Board::neighbourhood`]): set for a Black stone or the border.
+const ORTHO_LOW: u16 = 0x55;
+/// Low bit of each of the four diagonal fields.
+const DIAG_LOW: u16 = 0x5500;
 
-/// The `nbr` unit of a stone of `color`.
+/// The number of fields whose low bit is set in `bits` (a subset of
+/// [`ORTHO_LOW`]); no `popcnt` needed.
 #[inline]
-fn nbr_unit(color: Color) -> u16 {
-    color.fold(NBR_BLACK, NBR_WHITE)
+fn count_fields(bits: u16) -> u16 {
+    let pairs = (bits & 0x11) + ((bits >> 2) & 0x11);
+    (pairs & 0xF) + (pairs >> 4)
 }
 
-/// Shift of `color`'s count in an `nbr` word.
+/// The fields of `code` (orthogonal or diagonal) that hold `cell`, as
+/// their low bits.
 #[inline]
-fn nbr_shift(color: Color) -> u16 {
-    color.fold(0, 4)
+fn fields_holding(code: u16, cell: Cell) -> u16 {
+    // A field equals `cell` when no bit differs from it.
+    let diff = code ^ (cell as u16 * 0x5555);
+    !(diff | (diff >> 1)) & (ORTHO_LOW | DIAG_LOW)
 }
 
 /// The chain label of every empty and off-board cell: an off-board point
@@ -193,10 +195,11 @@ pub struct Board {
     chains: [ChainData; ARRAY_LEN],
     /// Empty points, in no particular order; the first `num_empty` are valid.
     empties: [Point; ARRAY_LEN],
-    /// For each point, its neighbour counts packed in nibbles (libego's
-    /// `nbr_cnt`): Black-or-border, White-or-border, empty. One load then
-    /// answers "eyelike?" and "has an empty neighbour?".
-    nbr: [u16; ARRAY_LEN],
+    /// For each point, the cells around it as a 16-bit code (see
+    /// [`Board::neighbourhood`]), kept up to date as stones come and go:
+    /// one load answers "eyelike?", "has an empty neighbour?" and "is this
+    /// a MoGo pattern?".
+    pat3: [u16; ARRAY_LEN],
     /// For each empty point, its index in `empties`.
     empty_pos: [u16; ARRAY_LEN],
     /// Number of empty points.
@@ -228,7 +231,7 @@ impl Board {
             next: [Point::from_index(0); ARRAY_LEN],
             chains: [ChainData::default(); ARRAY_LEN],
             empties: [Point::from_index(0); ARRAY_LEN],
-            nbr: [0; ARRAY_LEN],
+            pat3: [0; ARRAY_LEN],
             empty_pos: [0; ARRAY_LEN],
             num_empty: 0,
             ko: None,
@@ -243,7 +246,7 @@ impl Board {
             }
         }
         for p in board.points() {
-            board.nbr[p.index()] = board.count_neighbours(p);
+            board.pat3[p.index()] = board.count_neighbourhood(p);
         }
         board
     }
@@ -263,7 +266,7 @@ impl Board {
         self.head[..used].copy_from_slice(&other.head[..used]);
         self.next[..used].copy_from_slice(&other.next[..used]);
         self.chains[..used].copy_from_slice(&other.chains[..used]);
-        self.nbr[..used].copy_from_slice(&other.nbr[..used]);
+        self.pat3[..used].copy_from_slice(&other.pat3[..used]);
         self.empty_pos[..used].copy_from_slice(&other.empty_pos[..used]);
         self.empties[..other.num_empty].copy_from_slice(&other.empties[..other.num_empty]);
         self.num_empty = other.num_empty;
@@ -428,7 +431,7 @@ impl Board {
     #[must_use]
     #[inline]
     pub fn is_suicide(&self, color: Color, p: Point) -> bool {
-        if self.nbr[p.index()] >= NBR_EMPTY {
+        if fields_holding(self.pat3[p.index()], Cell::Empty) & ORTHO_LOW != 0 {
             return false;
         }
         let own = Cell::stone(color);
@@ -463,19 +466,15 @@ impl Board {
     #[must_use]
     #[inline]
     pub fn is_eye(&self, color: Color, p: Point) -> bool {
-        let nbr = self.nbr[p.index()];
-        if (nbr >> nbr_shift(color)) & NBR_MASK != 4 {
+        let code = self.pat3[p.index()];
+        // Own stones and the border share the colour's bit (Black 01,
+        // White 10, border 11).
+        let own_bit = Cell::stone(color) as u16 * ORTHO_LOW;
+        if code & own_bit != own_bit {
             return false;
         }
-        // All four neighbours are own or border; the edge shows as border
-        // in the other colour's count too.
-        let on_edge = usize::from((nbr >> nbr_shift(color.other())) & NBR_MASK != 0);
-        let enemy = Cell::stone(color.other());
-        let enemy_diagonals = p
-            .diagonals()
-            .iter()
-            .filter(|&&d| self.cell(d) == enemy)
-            .count();
+        let on_edge = u16::from(fields_holding(code, Cell::Border) & ORTHO_LOW != 0);
+        let enemy_diagonals = count_fields(fields_holding(code, Cell::stone(color.other())) >> 8);
         enemy_diagonals + on_edge <= 1
     }
 
@@ -483,7 +482,20 @@ impl Board {
     #[must_use]
     #[inline]
     pub fn empty_neighbours(&self, p: Point) -> usize {
-        usize::from(self.nbr[p.index()] >> 8)
+        usize::from(count_fields(
+            fields_holding(self.pat3[p.index()], Cell::Empty) & ORTHO_LOW,
+        ))
+    }
+
+    /// The 8 cells around `p` as a 16-bit code, 2 bits a cell ([`Cell`]
+    /// codes: empty 0, Black 1, White 2, border 3): bits `2i..2i+2` hold
+    /// the cell at `p.neighbours()[i]`, bits `8+2i..8+2i+2` the cell at
+    /// `p.diagonals()[i]`. Kept incrementally, so reading it is one load
+    /// (the MoGo patterns are looked up with it).
+    #[must_use]
+    #[inline]
+    pub fn neighbourhood(&self, p: Point) -> u16 {
+        self.pat3[p.index()]
     }
 
     /// Up to `N` distinct liberties of the chain through the stone at `p`,
@@ -606,7 +618,9 @@ impl Board {
     /// allowed: they are how eyes are killed.
     #[must_use]
     pub fn is_big_self_atari(&self, color: Color, p: Point) -> bool {
-        if self.nbr[p.index()] >> 8 >= 2 {
+        let empty = fields_holding(self.pat3[p.index()], Cell::Empty) & ORTHO_LOW;
+        if empty & empty.wrapping_sub(1) != 0 {
+            // Two empty neighbours or more.
             return false;
         }
         let own = Cell::stone(color);
@@ -669,11 +683,10 @@ impl Board {
             Cell::Black => Some(Color::Black),
             Cell::White => Some(Color::White),
             _ => {
-                let nbr = self.nbr[p.index()];
-                let black_or_border = nbr & NBR_MASK;
-                let white_or_border = (nbr >> 4) & NBR_MASK;
-                let border = black_or_border + white_or_border + (nbr >> 8) - 4;
-                match (black_or_border > border, white_or_border > border) {
+                let code = self.pat3[p.index()];
+                let black = fields_holding(code, Cell::Black) & ORTHO_LOW != 0;
+                let white = fields_holding(code, Cell::White) & ORTHO_LOW != 0;
+                match (black, white) {
                     (true, false) => Some(Color::Black),
                     (false, true) => Some(Color::White),
                     _ => None,
@@ -715,13 +728,9 @@ impl Board {
         );
         let own = Cell::stone(color);
         let enemy = Cell::stone(color.other());
-        // Whether a stone is next to `p`. Off-board neighbours count in
-        // both colours' counts: black-or-border + white-or-border = stones
-        // + 2 × border, and border = 4 − stones − empty, so that sum plus
-        // twice the empty count is 8 − stones.
-        let nbr = self.nbr[p.index()];
-        let either = (nbr & NBR_MASK) + ((nbr >> 4) & NBR_MASK);
-        let next_to_stone = either + 2 * (nbr >> 8) < 8;
+        // Whether a stone is next to `p`: a field reading 01 or 10.
+        let code = self.pat3[p.index()];
+        let next_to_stone = (code ^ (code >> 1)) & ORTHO_LOW != 0;
         self.place_stone(color, p);
         // First pass, without branches on the neighbours' contents: the
         // new stone's liberties, and one pseudo-liberty off each chain next
@@ -779,12 +788,24 @@ impl Board {
         self.remove_empty(p);
         self.cells[p.index()] = Cell::stone(color);
         self.hash ^= STONE_KEYS[color.index()][p.index()];
-        let delta = nbr_unit(color).wrapping_sub(NBR_EMPTY);
-        for n in p.neighbours() {
-            self.nbr[n.index()] = self.nbr[n.index()].wrapping_add(delta);
-        }
+        self.update_neighbourhoods(p, Cell::stone(color) as u16, u16::wrapping_add);
         self.head[p.index()] = p;
         self.next[p.index()] = p;
+    }
+
+    /// Adds (or takes) the cell code `cell` of `p` to (from) the
+    /// neighbourhood codes of the 8 points around it, where `p` is the
+    /// opposite neighbour or diagonal (index `3 - i` of `i`).
+    #[inline]
+    fn update_neighbourhoods(&mut self, p: Point, cell: u16, op: fn(u16, u16) -> u16) {
+        for (i, n) in p.neighbours().into_iter().enumerate() {
+            let code = &mut self.pat3[n.index()];
+            *code = op(*code, cell << (2 * (3 - i)));
+        }
+        for (i, d) in p.diagonals().into_iter().enumerate() {
+            let code = &mut self.pat3[d.index()];
+            *code = op(*code, cell << (8 + 2 * (3 - i)));
+        }
     }
 
     /// Merges two distinct chains, relabelling the smaller one; returns the
@@ -822,9 +843,8 @@ impl Board {
             self.add_empty(s);
             let next = self.next[s.index()];
             self.head[s.index()] = NO_CHAIN;
-            let delta = NBR_EMPTY.wrapping_sub(nbr_unit(color));
+            self.update_neighbourhoods(s, Cell::stone(color) as u16, u16::wrapping_sub);
             for n in s.neighbours() {
-                self.nbr[n.index()] = self.nbr[n.index()].wrapping_add(delta);
                 if self.cell(n) == capturer {
                     let hn = self.head[n.index()];
                     self.chains[hn.index()].add_lib(s);
@@ -1007,8 +1027,8 @@ impl Board {
         let mut hash = 0u64;
         let mut empties = 0;
         for p in self.points() {
-            if self.nbr[p.index()] != self.count_neighbours(p) {
-                return Err(format!("neighbour counts at {p} are stale"));
+            if self.pat3[p.index()] != self.count_neighbourhood(p) {
+                return Err(format!("neighbourhood code at {p} is stale"));
             }
             match self.cell(p) {
                 Cell::Empty => {
@@ -1047,17 +1067,16 @@ impl Board {
         Ok(())
     }
 
-    /// The `nbr` word of `p`, counted from the cells.
-    fn count_neighbours(&self, p: Point) -> u16 {
-        p.neighbours()
-            .iter()
-            .map(|&n| match self.cell(n) {
-                Cell::Empty => NBR_EMPTY,
-                Cell::Black => NBR_BLACK,
-                Cell::White => NBR_WHITE,
-                Cell::Border => NBR_BLACK + NBR_WHITE,
-            })
-            .sum()
+    /// The neighbourhood code of `p`, read from the cells.
+    fn count_neighbourhood(&self, p: Point) -> u16 {
+        let mut code = 0;
+        for (i, n) in p.neighbours().into_iter().enumerate() {
+            code |= (self.cell(n) as u16) << (2 * i);
+        }
+        for (i, d) in p.diagonals().into_iter().enumerate() {
+            code |= (self.cell(d) as u16) << (8 + 2 * i);
+        }
+        code
     }
 
     /// Checks the chain through the stone `p` against a flood fill.

@@ -3,13 +3,14 @@
 //! cut and edge shapes around the last move that a playout should answer.
 //!
 //! A point's neighbourhood is coded in 16 bits (2 bits for each of the 8
-//! surrounding cells: empty, black, white, off-board); a 64K table, built
+//! surrounding cells: empty, black, white, off-board), kept by the board
+//! as stones come and go ([`Board::neighbourhood`]); a 64K table, built
 //! once from the patterns below in all 8 symmetries and both colourings,
 //! answers "is this a pattern point?" in one load.
 
 use std::sync::OnceLock;
 
-use super::{Board, Cell, Point, STRIDE};
+use super::{Board, Cell, Point};
 
 /// The patterns, rows top to bottom, the centre being the candidate move
 /// for the player to move. `X` the player to move, `O` the opponent, `.`
@@ -31,48 +32,38 @@ const PATTERNS: [[&str; 3]; 13] = [
     ["?OX", "X.O", "###"], // edge: cut
 ];
 
-/// Offsets of the 8 surrounding cells in code order: the top row left to
-/// right, the middle row left and right, the bottom row left to right
-/// (top = higher row).
-const OFFSETS: [isize; 8] = [
-    STRIDE as isize - 1,
-    STRIDE as isize,
-    STRIDE as isize + 1,
-    -1,
-    1,
-    -(STRIDE as isize) - 1,
-    -(STRIDE as isize),
-    -(STRIDE as isize) + 1,
+/// The pattern grid cells (row from the top, column) in the bit order of
+/// [`Board::neighbourhood`]: the neighbours below, left, right and above,
+/// then the diagonals below left, below right, above left, above right.
+const CODE_ORDER: [(usize, usize); 8] = [
+    (2, 1),
+    (1, 0),
+    (1, 2),
+    (0, 1),
+    (2, 0),
+    (2, 2),
+    (0, 0),
+    (0, 2),
 ];
-
-/// The 2-bit code of a cell.
-#[inline]
-fn cell_code(cell: Cell) -> u16 {
-    cell as u16
-}
-
-/// The neighbourhood code of `p`.
-#[must_use]
-#[inline]
-pub fn code(board: &Board, p: Point) -> u16 {
-    let mut code = 0u16;
-    for (i, off) in OFFSETS.iter().enumerate() {
-        let q = Point::from_index((p.index() as isize + off) as usize);
-        code |= cell_code(board.cell(q)) << (2 * i);
-    }
-    code
-}
 
 /// True when `p` (empty) is the centre of a pattern, for either player.
 #[must_use]
 #[inline]
 pub fn is_pattern_point(board: &Board, p: Point) -> bool {
-    table()[usize::from(code(board, p))]
+    let code = usize::from(board.neighbourhood(p));
+    table()[code / 64] >> (code % 64) & 1 != 0
 }
 
-fn table() -> &'static [bool] {
-    static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
-    TABLE.get_or_init(build_table)
+/// The table as a bit set (8 KB, so it stays in the L1 cache).
+fn table() -> &'static [u64] {
+    static TABLE: OnceLock<Vec<u64>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut bits = vec![0u64; (1 << 16) / 64];
+        for (code, _) in build_table().iter().enumerate().filter(|(_, hit)| **hit) {
+            bits[code / 64] |= 1 << (code % 64);
+        }
+        bits
+    })
 }
 
 /// Allowed cells (bit set over codes 0..4) for a pattern character, with
@@ -97,18 +88,7 @@ fn build_table() -> Vec<bool> {
         for symmetry in 0..8 {
             let cells = transform(&grid, symmetry);
             for (mine, theirs) in [(Cell::Black, Cell::White), (Cell::White, Cell::Black)] {
-                // The 8 surrounding cells in code order.
-                let order = [
-                    (0, 0),
-                    (0, 1),
-                    (0, 2),
-                    (1, 0),
-                    (1, 2),
-                    (2, 0),
-                    (2, 1),
-                    (2, 2),
-                ];
-                let sets: Vec<u8> = order
+                let sets: Vec<u8> = CODE_ORDER
                     .iter()
                     .map(|&(r, c)| allowed(cells[r][c], mine, theirs))
                     .collect();
