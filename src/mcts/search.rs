@@ -437,14 +437,17 @@ fn extend_run_shared<R: Rng + ?Sized>(
         let worker = |rng: &mut dyn Rng, poll: &mut dyn FnMut() -> bool| {
             let mut s = Search::new(game, color, komi, limits);
             let mut local = 0u64;
-            loop {
+            // The last simulation's new children and result, counted at
+            // the next lock: one lock per simulation instead of two.
+            let mut pending: Option<(Option<Vec<Node>>, f32)> = None;
+            let stopped = loop {
                 if done.load(Ordering::Relaxed) {
-                    return false;
+                    break false;
                 }
                 let n = count.fetch_add(1, Ordering::Relaxed);
                 if limits.playouts.is_some_and(|max| n >= max) {
                     count.fetch_sub(1, Ordering::Relaxed);
-                    return false;
+                    break false;
                 }
                 local += 1;
                 if local.is_multiple_of(CHECK_EVERY) {
@@ -453,23 +456,27 @@ fn extend_run_shared<R: Rng + ?Sized>(
                     if timed_out || stopped {
                         count.fetch_sub(1, Ordering::Relaxed);
                         done.store(true, Ordering::Relaxed);
-                        return stopped;
+                        break stopped;
                     }
                 }
-                s.reset();
                 let leaf = {
                     let mut tree = lock_spinning(&shared);
+                    if let Some((children, margin)) = pending.take() {
+                        s.finish(&mut tree, children.as_deref(), margin);
+                    }
+                    s.clear();
                     s.select(&mut tree, rng, VIRTUAL_LOSS)
                 };
+                s.board.copy_from(s.root);
                 s.replay();
                 let children = leaf.expand.then(|| s.children(leaf.color, leaf.last));
                 let margin = s.play_out(leaf.color, leaf.last, rng);
-                let mut tree = lock_spinning(&shared);
-                if let Some(children) = &children {
-                    s.expand(&mut tree, children);
-                }
-                s.update(&mut tree, margin, VIRTUAL_LOSS);
+                pending = Some((children, margin));
+            };
+            if let Some((children, margin)) = pending {
+                s.finish(&mut lock_spinning(&shared), children.as_deref(), margin);
             }
+            stopped
         };
         for &seed in &seeds {
             scope.spawn(move || {
@@ -783,9 +790,24 @@ impl Search<'_> {
     /// path, ready for [`Search::select`].
     fn reset(&mut self) {
         self.board.copy_from(self.root);
+        self.clear();
+    }
+
+    /// Clears the path and the moves along it.
+    fn clear(&mut self) {
         self.sequence.clear();
         self.path.clear();
         self.starts.clear();
+    }
+
+    /// The locked end of a shared-tree simulation: gives the leaf its new
+    /// `children` (if any) and counts the result, taking back the virtual
+    /// loss.
+    fn finish(&mut self, tree: &mut Tree, children: Option<&[Node]>, margin: f32) {
+        if let Some(children) = children {
+            self.expand(tree, children);
+        }
+        self.update(tree, margin, VIRTUAL_LOSS);
     }
 
     /// The tree phase of a simulation: descend from the root (adding
