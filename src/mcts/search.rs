@@ -979,8 +979,7 @@ fn most_urgent<R: Rng + ?Sized>(tree: &Tree, node: NodeId, rng: &mut R) -> NodeI
     let offset = rng.next_u32() % count;
     let mut best = first + offset;
     let mut best_value = f32::NEG_INFINITY;
-    for i in 0..count {
-        let id = first + (offset + i) % count;
+    for id in (first + offset..children.end).chain(first..first + offset) {
         let value = urgency(tree.node(id));
         if value > best_value {
             best_value = value;
@@ -995,14 +994,18 @@ fn most_urgent<R: Rng + ?Sized>(tree: &Tree, node: NodeId, rng: &mut R) -> NodeI
 /// `rave_urgency`).
 #[must_use]
 pub fn urgency(node: &Node) -> f32 {
-    let expectation = node.win_rate();
-    if node.amaf_visits == 0.0 {
-        return expectation;
+    // With n visits, w wins, m AMAF visits and a AMAF wins, the blend
+    // beta * a/m + (1 - beta) * w/n, where
+    // beta = m / (m + n + n*m/RAVE_EQUIV), is (a + (1 + m/RAVE_EQUIV) * w)
+    // / (m + n + n*m/RAVE_EQUIV): one division, and w/n when m = 0.
+    let (n, m) = (node.visits, node.amaf_visits);
+    let weight = 1.0 + m * (1.0 / RAVE_EQUIV);
+    let denominator = m + n * weight;
+    if denominator > 0.0 {
+        (node.amaf_wins + weight * node.wins) / denominator
+    } else {
+        0.5
     }
-    let rave_expectation = node.amaf_wins / node.amaf_visits;
-    let beta = node.amaf_visits
-        / (node.amaf_visits + node.visits + node.visits * node.amaf_visits / RAVE_EQUIV);
-    beta * rave_expectation + (1.0 - beta) * expectation
 }
 
 /// Distances from the last move in the common fate graph, up to
@@ -1274,6 +1277,33 @@ mod tests {
     }
 
     /// A jigo (possible with integer komi) is half a win for either side.
+    /// The one-division urgency equals michi's blend
+    /// beta * AMAF rate + (1 - beta) * win rate.
+    #[test]
+    fn urgency_is_the_rave_blend() {
+        for (visits, wins, amaf_visits, amaf_wins) in [
+            (10.0, 6.0, 0.0, 0.0),
+            (10.0, 6.0, 30.0, 9.0),
+            (0.0, 0.0, 4.0, 3.0),
+            (500.0, 260.0, 2000.0, 1500.0),
+            (20_000.0, 13_000.0, 3.0, 0.0),
+        ] {
+            let mut node = Node::new(Move::Pass, visits, wins);
+            node.amaf_visits = amaf_visits;
+            node.amaf_wins = amaf_wins;
+            let expected = if amaf_visits == 0.0 {
+                wins / visits
+            } else {
+                let beta = amaf_visits / (amaf_visits + visits + visits * amaf_visits / RAVE_EQUIV);
+                let win_rate = if visits > 0.0 { wins / visits } else { 0.5 };
+                beta * amaf_wins / amaf_visits + (1.0 - beta) * win_rate
+            };
+            let got = urgency(&node);
+            assert!((got - expected).abs() < 1e-5, "{got} vs {expected}");
+        }
+        assert_eq!(urgency(&Node::new(Move::Pass, 0.0, 0.0)), 0.5);
+    }
+
     #[test]
     fn a_draw_is_half_a_win() {
         assert_eq!(result_for_black(0.5), 1.0);
