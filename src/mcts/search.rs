@@ -940,14 +940,15 @@ impl Search<'_> {
             // The children are moves of the other player.
             let to_move = mover.other();
             let child_win = to_move.fold(black_result, 1.0 - black_result);
+            // Without branches: whether a child's move was played is a
+            // coin toss the branch predictor loses (a pass reads the
+            // never-played slot of the off-board point 0).
             for child in tree.children(id) {
                 let c = tree.node_mut(child);
-                if let Move::Play(p) = c.mv
-                    && self.first_played[p.index()] == Some(to_move)
-                {
-                    c.amaf_visits += 1.0;
-                    c.amaf_wins += child_win;
-                }
+                let slot = c.mv.point().map_or(0, Point::index);
+                let hit = f32::from(u8::from(self.first_played[slot] == Some(to_move)));
+                c.amaf_visits += hit;
+                c.amaf_wins += hit * child_win;
             }
         }
         for &(_, p) in &self.sequence {
