@@ -147,6 +147,16 @@ impl ChainData {
         self.lib_sum2 += i * i;
     }
 
+    /// [`ChainData::add_lib`] with wrapping arithmetic, so that it can be
+    /// applied to the unused chain [`NO_CHAIN`] too.
+    #[inline]
+    fn give_lib(&mut self, p: Point) {
+        let i = p.index() as u32;
+        self.libs = self.libs.wrapping_add(1);
+        self.lib_sum = self.lib_sum.wrapping_add(i);
+        self.lib_sum2 = self.lib_sum2.wrapping_add(i * i);
+    }
+
     /// [`ChainData::remove_lib`] with wrapping arithmetic, so that it can
     /// be applied to the unused chain [`NO_CHAIN`] too.
     #[inline]
@@ -435,18 +445,17 @@ impl Board {
             return false;
         }
         let own = Cell::stone(color);
+        // Own chain: safe to join unless `p` is its last liberty. Enemy
+        // chain: capturing it unless `p` is not its last liberty. Folded
+        // without branches (an off-board neighbour reads the scratch
+        // chain `NO_CHAIN`, and is masked out).
+        let mut safe = false;
         for n in p.neighbours() {
             let cell = self.cell(n);
-            if cell == Cell::Border {
-                continue;
-            }
-            // Own chain: safe to join unless `p` is its last liberty.
-            // Enemy chain: capturing it unless `p` is not its last liberty.
-            if (cell == own) != self.chains[self.head[n.index()].index()].in_atari() {
-                return false;
-            }
+            let atari = self.chains[self.head[n.index()].index()].in_atari();
+            safe |= (cell != Cell::Border) & ((cell == own) != atari);
         }
-        true
+        !safe
     }
 
     /// True when a stone of `color` at the empty point `p` would capture:
@@ -754,19 +763,30 @@ impl Board {
         self.chains[p.index()] = new;
         // Second pass: merges and captures. `hp` is the head of the new
         // stone's chain; merges may change it.
+        // The neighbours holding own and enemy stones come from the
+        // neighbourhood code as bit sets, so the loops visit only those
+        // (a branch per neighbour on its colour mispredicts often).
         let mut hp = p;
         let mut captured = 0;
         let mut captured_at = p;
-        for n in p.neighbours().into_iter().filter(|_| next_to_stone) {
-            let cell = self.cell(n);
-            if cell == own {
+        if next_to_stone {
+            let neighbours = p.neighbours();
+            let mut own_bits = fields_holding(code, own) & ORTHO_LOW;
+            while own_bits != 0 {
+                let n = neighbours[own_bits.trailing_zeros() as usize / 2];
+                own_bits &= own_bits - 1;
                 let h = self.head[n.index()];
                 if h != hp {
                     hp = self.merge(hp, h);
                 }
-            } else if cell == enemy {
+            }
+            let mut enemy_bits = fields_holding(code, enemy) & ORTHO_LOW;
+            while enemy_bits != 0 {
+                let n = neighbours[enemy_bits.trailing_zeros() as usize / 2];
+                enemy_bits &= enemy_bits - 1;
+                // A chain captured through an earlier neighbour is gone.
                 let h = self.head[n.index()];
-                if self.chains[h.index()].libs == 0 {
+                if self.cell(n) == enemy && self.chains[h.index()].libs == 0 {
                     captured += self.remove_chain(h);
                     captured_at = n;
                 }
@@ -835,7 +855,6 @@ impl Board {
     /// colour's captures; returns the number of stones removed.
     fn remove_chain(&mut self, h: Point) -> u32 {
         let color = self.cell(h).color().expect("remove_chain on a stone");
-        let capturer = Cell::stone(color.other());
         let mut s = h;
         loop {
             self.cells[s.index()] = Cell::Empty;
@@ -844,11 +863,14 @@ impl Board {
             let next = self.next[s.index()];
             self.head[s.index()] = NO_CHAIN;
             self.update_neighbourhoods(s, Cell::stone(color) as u16, u16::wrapping_sub);
+            // Every neighbour's chain gains `s` as a liberty, without a
+            // branch on what the neighbour is: a capturer's chain for real,
+            // an empty or off-board point the scratch chain `NO_CHAIN`, a
+            // stone of this chain the chain being removed (whose data
+            // only `size` is read below).
             for n in s.neighbours() {
-                if self.cell(n) == capturer {
-                    let hn = self.head[n.index()];
-                    self.chains[hn.index()].add_lib(s);
-                }
+                let hn = self.head[n.index()];
+                self.chains[hn.index()].give_lib(s);
             }
             s = next;
             if s == h {
@@ -893,11 +915,14 @@ impl Board {
     /// point is an eye or a neutral point.
     #[must_use]
     pub fn area_score(&self) -> i32 {
+        // [`Board::area_owner`] in arithmetic, without a branch per point.
         self.points()
-            .map(|p| match self.area_owner(p) {
-                Some(Color::Black) => 1,
-                Some(Color::White) => -1,
-                None => 0,
+            .map(|p| {
+                let cell = self.cell(p);
+                let code = self.pat3[p.index()];
+                let touches = |c: Cell| i32::from(fields_holding(code, c) & ORTHO_LOW != 0);
+                i32::from(cell == Cell::Black) - i32::from(cell == Cell::White)
+                    + i32::from(cell == Cell::Empty) * (touches(Cell::Black) - touches(Cell::White))
             })
             .sum()
     }
