@@ -4,7 +4,7 @@
 //!
 //! A point's neighbourhood is coded in 16 bits (2 bits for each of the 8
 //! surrounding cells: empty, black, white, off-board), kept by the board
-//! as stones come and go ([`Board::neighbourhood`]); a 64K table, built
+//! as stones come and go ([`Board::neighbourhood`]); a 64K-bit table, built
 //! once from the patterns below in all 8 symmetries and both colourings,
 //! answers "is this a pattern point?" in one load.
 
@@ -57,13 +57,7 @@ pub fn is_pattern_point(board: &Board, p: Point) -> bool {
 /// The table as a bit set (8 KB, so it stays in the L1 cache).
 fn table() -> &'static [u64] {
     static TABLE: OnceLock<Vec<u64>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut bits = vec![0u64; (1 << 16) / 64];
-        for (code, _) in build_table().iter().enumerate().filter(|(_, hit)| **hit) {
-            bits[code / 64] |= 1 << (code % 64);
-        }
-        bits
-    })
+    TABLE.get_or_init(build_table)
 }
 
 /// Allowed cells (bit set over codes 0..4) for a pattern character, with
@@ -81,8 +75,8 @@ fn allowed(ch: u8, mine: Cell, theirs: Cell) -> u8 {
     }
 }
 
-fn build_table() -> Vec<bool> {
-    let mut table = vec![false; 1 << 16];
+fn build_table() -> Vec<u64> {
+    let mut table = vec![0u64; (1 << 16) / 64];
     for pattern in PATTERNS {
         let grid: Vec<Vec<u8>> = pattern.iter().map(|r| r.as_bytes().to_vec()).collect();
         for symmetry in 0..8 {
@@ -100,9 +94,10 @@ fn build_table() -> Vec<bool> {
 }
 
 /// Marks every code whose cells lie in `sets`.
-fn mark(table: &mut [bool], sets: &[u8], i: usize, code: u16) {
+fn mark(table: &mut [u64], sets: &[u8], i: usize, code: u16) {
     if i == sets.len() {
-        table[usize::from(code)] = true;
+        let code = usize::from(code);
+        table[code / 64] |= 1 << (code % 64);
         return;
     }
     for c in 0..4u16 {
