@@ -626,60 +626,79 @@ impl Board {
     /// destroys seki and its own big groups). Single-stone throw-ins stay
     /// allowed: they are how eyes are killed.
     #[must_use]
+    #[inline]
     pub fn is_big_self_atari(&self, color: Color, p: Point) -> bool {
         let empty = fields_holding(self.pat3[p.index()], Cell::Empty) & ORTHO_LOW;
         if empty & empty.wrapping_sub(1) != 0 {
             // Two empty neighbours or more.
             return false;
         }
-        let own = Cell::stone(color);
-        // Up to two distinct liberties other than `p` settle the question.
-        let mut libs: [Option<Point>; 2] = [None; 2];
-        let mut add = |l: Point| -> bool {
-            if l == p || libs.contains(&Some(l)) {
-                return false;
+        self.joined_liberties(color, p)
+            .is_some_and(|chain| chain.size >= 2 && chain.in_atari())
+    }
+
+    /// True when the chain of a stone of `color` at the empty point `p`
+    /// would have two liberties or more, captures included: the same as
+    /// `liberties_after(color, p) >= 2`, without walking the chains unless
+    /// the move captures.
+    #[must_use]
+    #[inline]
+    pub fn has_two_liberties_after(&self, color: Color, p: Point) -> bool {
+        match self.joined_liberties(color, p) {
+            Some(chain) => !chain.in_atari(),
+            None => self.liberties_after(color, p) >= 2,
+        }
+    }
+
+    /// The chain a stone of `color` at the empty point `p` would form,
+    /// when it captures nothing (`None` when it captures): its size and
+    /// its pseudo-liberties, which are those of `p` and of the own chains
+    /// it joins, less the adjacencies to `p` itself. Each own stone next to
+    /// `p` counts `p` once among its chain's pseudo-liberties, so taking
+    /// `p` off once per such stone leaves exactly the other liberties: the
+    /// chain then has at most one liberty when they are all the same point
+    /// ([`ChainData::in_atari`]), with no chain walked.
+    #[inline]
+    fn joined_liberties(&self, color: Color, p: Point) -> Option<ChainData> {
+        let code = self.pat3[p.index()];
+        let neighbours = p.neighbours();
+        let mut enemy_bits = fields_holding(code, Cell::stone(color.other())) & ORTHO_LOW;
+        while enemy_bits != 0 {
+            let n = neighbours[enemy_bits.trailing_zeros() as usize / 2];
+            enemy_bits &= enemy_bits - 1;
+            if self.in_atari(n) {
+                return None;
             }
-            if libs[0].is_none() {
-                libs[0] = Some(l);
-                false
-            } else {
-                libs[1] = Some(l);
-                true
-            }
+        }
+        let mut chain = ChainData {
+            libs: 0,
+            size: 1,
+            lib_sum: 0,
+            lib_sum2: 0,
         };
-        for n in p.neighbours() {
-            if self.cell(n) == Cell::Empty && add(n) {
-                return false;
-            }
+        let mut empty_bits = fields_holding(code, Cell::Empty) & ORTHO_LOW;
+        while empty_bits != 0 {
+            let n = neighbours[empty_bits.trailing_zeros() as usize / 2];
+            empty_bits &= empty_bits - 1;
+            chain.give_lib(n);
         }
-        let mut size = 1;
-        let mut seen: [Option<Point>; 4] = [None; 4];
-        for (i, n) in p.neighbours().into_iter().enumerate() {
-            let cell = self.cell(n);
-            if cell == Cell::Empty || cell == Cell::Border {
-                continue;
+        let mut joined = [NO_CHAIN; 4];
+        let mut own_bits = fields_holding(code, Cell::stone(color)) & ORTHO_LOW;
+        while own_bits != 0 {
+            let i = own_bits.trailing_zeros() as usize / 2;
+            own_bits &= own_bits - 1;
+            let h = self.head[neighbours[i].index()];
+            if !joined.contains(&h) {
+                joined[i] = h;
+                let other = &self.chains[h.index()];
+                chain.size += other.size;
+                chain.libs = chain.libs.wrapping_add(other.libs);
+                chain.lib_sum = chain.lib_sum.wrapping_add(other.lib_sum);
+                chain.lib_sum2 = chain.lib_sum2.wrapping_add(other.lib_sum2);
             }
-            let h = self.head[n.index()];
-            if cell != own {
-                if self.chains[h.index()].in_atari() {
-                    return false; // captures: gains a liberty
-                }
-                continue;
-            }
-            if seen.contains(&Some(h)) {
-                continue;
-            }
-            seen[i] = Some(h);
-            size += usize::from(self.chains[h.index()].size);
-            for s in self.chain_stones(h) {
-                for l in s.neighbours() {
-                    if self.cell(l) == Cell::Empty && add(l) {
-                        return false;
-                    }
-                }
-            }
+            chain.take_lib(p);
         }
-        size >= 2
+        Some(chain)
     }
 
     /// Who owns `p` by the area rule: the colour of its stone, or of every

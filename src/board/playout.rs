@@ -186,7 +186,7 @@ fn capture_at(board: &Board, color: Color, q: Point) -> Option<Point> {
 #[must_use]
 pub fn search_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
     escape_reply(board, color, last, |lib| {
-        board.liberties_after(color, lib) >= 2
+        board.has_two_liberties_after(color, lib)
     })
 }
 

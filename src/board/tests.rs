@@ -374,6 +374,19 @@ impl Naive {
         Some((grid, captured))
     }
 
+    /// The number of distinct liberties of the group through `i`.
+    fn liberty_count(&self, grid: &[Option<Color>], i: usize) -> usize {
+        let (group, _) = self.group(grid, i);
+        let mut libs: Vec<usize> = group
+            .iter()
+            .flat_map(|&s| self.neighbours(s))
+            .filter(|&n| grid[n].is_none())
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs.len()
+    }
+
     fn play(&mut self, color: Color, i: usize) {
         let (grid, captured) = self.try_play(color, i).expect("legal");
         self.before_last = Some((std::mem::replace(&mut self.grid, grid), color));
@@ -404,6 +417,24 @@ fn assert_same(board: &Board, naive: &Naive, to_move: Color) {
         if naive.grid[i].is_none() {
             assert_eq!(board.is_legal(to_move, p), naive_legal);
         }
+        for color in Color::ALL {
+            let Some((grid, captured)) = naive.try_play(color, i) else {
+                continue;
+            };
+            let libs = naive.liberty_count(&grid, i);
+            let size = naive.group(&grid, i).0.len();
+            assert_eq!(
+                board.is_big_self_atari(color, p),
+                captured == 0 && size >= 2 && libs <= 1,
+                "big self-atari of {color} at {p}\n{board}"
+            );
+            assert_eq!(
+                board.has_two_liberties_after(color, p),
+                libs >= 2,
+                "two liberties after {color} at {p}\n{board}"
+            );
+            assert_eq!(board.liberties_after(color, p), libs.min(3));
+        }
     }
     for c in Color::ALL {
         assert_eq!(board.captures(c), naive.captures[c.index()]);
@@ -411,7 +442,8 @@ fn assert_same(board: &Board, naive: &Naive, to_move: Color) {
 }
 
 /// Random legal games on 5×5…19×19: the fast board agrees with the naive
-/// flood-fill board on stones, captures and the legality of every point,
+/// flood-fill board on stones, captures, the legality of every point and
+/// the liberties a move there would leave (self-atari tests),
 /// and its incremental hash and chain data match a recomputation
 /// (`check_consistency`) after every move.
 #[test]
