@@ -980,13 +980,19 @@ fn most_urgent<R: Rng + ?Sized>(tree: &Tree, node: NodeId, rng: &mut R) -> NodeI
     let offset = rng.next_u32() % count;
     let mut best = first + offset;
     let mut best_value = f32::NEG_INFINITY;
-    for id in (first + offset..children.end).chain(first..first + offset) {
-        let value = urgency(tree.node(id));
-        if value > best_value {
-            best_value = value;
-            best = id;
+    // Two plain loops rather than a chained iterator, which compiles to a
+    // test of which half it is in at every child.
+    let mut scan = |ids: std::ops::Range<NodeId>| {
+        for id in ids {
+            let value = urgency(tree.node(id));
+            if value > best_value {
+                best_value = value;
+                best = id;
+            }
         }
-    }
+    };
+    scan(first + offset..children.end);
+    scan(first..first + offset);
     best
 }
 
