@@ -96,6 +96,27 @@ fn fields_holding(code: u16, cell: Cell) -> u16 {
 /// [`Board::play_unchecked`] may write without a branch.
 const NO_CHAIN: Point = Point::from_index(0);
 
+/// The iterator of [`Board::neighbours_holding`].
+pub struct NeighboursHolding {
+    points: [Point; 4],
+    /// The low bit of each field still to visit.
+    fields: u16,
+}
+
+impl Iterator for NeighboursHolding {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        if self.fields == 0 {
+            return None;
+        }
+        let i = self.fields.trailing_zeros() as usize / 2;
+        self.fields &= self.fields - 1;
+        Some(self.points[i])
+    }
+}
+
 /// Why a move is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
@@ -505,6 +526,17 @@ impl Board {
     #[inline]
     pub fn neighbourhood(&self, p: Point) -> u16 {
         self.pat3[p.index()]
+    }
+
+    /// The orthogonal neighbours of `p` holding `cell`, read from the
+    /// neighbourhood code (no branch per neighbour on its content).
+    #[must_use]
+    #[inline]
+    pub fn neighbours_holding(&self, p: Point, cell: Cell) -> NeighboursHolding {
+        NeighboursHolding {
+            points: p.neighbours(),
+            fields: fields_holding(self.pat3[p.index()], cell) & ORTHO_LOW,
+        }
     }
 
     /// Up to `N` distinct liberties of the chain through the stone at `p`,

@@ -9,7 +9,7 @@
 
 use rand::Rng;
 
-use super::{Board, Point, ladder};
+use super::{Board, Cell, Point, ladder};
 use crate::color::Color;
 
 /// Playouts stop after this many moves per board point, to bound cycles
@@ -148,8 +148,8 @@ fn escape_reply(
     if let Some(capture) = capture_at(board, color, last) {
         return Some(capture);
     }
-    for n in last.neighbours() {
-        if board.color_at(n) == Some(color) && board.in_atari(n) {
+    for n in board.neighbours_holding(last, Cell::stone(color)) {
+        if board.in_atari(n) {
             if let Some(capture) = counter_capture(board, color, n) {
                 return Some(capture);
             }
@@ -167,9 +167,21 @@ fn escape_reply(
 /// last liberty is legal.
 #[inline]
 fn capture_at(board: &Board, color: Color, q: Point) -> Option<Point> {
-    if board.color_at(q) == Some(color.other()) && board.in_atari(q) {
+    if board.color_at(q) == Some(color.other()) {
+        capture_of(board, color, q)
+    } else {
+        None
+    }
+}
+
+/// The move of `color` capturing the enemy chain through the enemy stone
+/// at `q`, when that chain is in atari and taking its last liberty is
+/// legal: a capture is never suicide, so only the ko point can bar it.
+#[inline]
+fn capture_of(board: &Board, color: Color, q: Point) -> Option<Point> {
+    if board.in_atari(q) {
         let lib = board.atari_liberty(q);
-        if board.is_legal(color, lib) {
+        if board.ko() != Some((lib, color)) {
             return Some(lib);
         }
     }
@@ -194,9 +206,10 @@ pub fn search_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
 /// chain through `chain` (a way out of atari other than extending).
 #[must_use]
 pub fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
+    let enemy = Cell::stone(color.other());
     for s in board.chain_stones(chain) {
-        for q in s.neighbours() {
-            if let Some(capture) = capture_at(board, color, q) {
+        for q in board.neighbours_holding(s, enemy) {
+            if let Some(capture) = capture_of(board, color, q) {
                 return Some(capture);
             }
         }
@@ -217,7 +230,7 @@ pub fn pattern_reply<R: Rng + ?Sized>(
     let mut found = [last; 8];
     let mut count = 0;
     for q in last.neighbours().into_iter().chain(last.diagonals()) {
-        if board.cell(q) == super::Cell::Empty
+        if board.cell(q) == Cell::Empty
             && super::pattern::is_pattern_point(board, q)
             && !board.is_eye(color, q)
             && board.is_legal(color, q)
