@@ -96,14 +96,16 @@ fn fields_holding(code: u16, cell: Cell) -> u16 {
 /// [`Board::play_unchecked`] may write without a branch.
 const NO_CHAIN: Point = Point::from_index(0);
 
-/// The iterator of [`Board::neighbours_holding`].
-pub struct NeighboursHolding {
-    points: [Point; 4],
-    /// The low bit of each field still to visit.
+/// The iterator of [`Board::neighbours_holding`] (`N` = 4) and
+/// [`Board::around_holding`] (`N` = 8).
+pub struct CellsHolding<const N: usize> {
+    points: [Point; N],
+    /// The low bit of each field still to visit (field `i` is
+    /// `points[i]`).
     fields: u16,
 }
 
-impl Iterator for NeighboursHolding {
+impl<const N: usize> Iterator for CellsHolding<N> {
     type Item = Point;
 
     #[inline]
@@ -113,7 +115,7 @@ impl Iterator for NeighboursHolding {
         }
         let i = self.fields.trailing_zeros() as usize / 2;
         self.fields &= self.fields - 1;
-        Some(self.points[i])
+        Some(self.points[i % N])
     }
 }
 
@@ -532,10 +534,24 @@ impl Board {
     /// neighbourhood code (no branch per neighbour on its content).
     #[must_use]
     #[inline]
-    pub fn neighbours_holding(&self, p: Point, cell: Cell) -> NeighboursHolding {
-        NeighboursHolding {
+    pub fn neighbours_holding(&self, p: Point, cell: Cell) -> CellsHolding<4> {
+        CellsHolding {
             points: p.neighbours(),
             fields: fields_holding(self.pat3[p.index()], cell) & ORTHO_LOW,
+        }
+    }
+
+    /// The 8 points around `p` holding `cell`, the orthogonal neighbours
+    /// first, then the diagonals (in [`Point::neighbours`] and
+    /// [`Point::diagonals`] order), read from the neighbourhood code.
+    #[must_use]
+    #[inline]
+    pub fn around_holding(&self, p: Point, cell: Cell) -> CellsHolding<8> {
+        let [n0, n1, n2, n3] = p.neighbours();
+        let [d0, d1, d2, d3] = p.diagonals();
+        CellsHolding {
+            points: [n0, n1, n2, n3, d0, d1, d2, d3],
+            fields: fields_holding(self.pat3[p.index()], cell),
         }
     }
 

@@ -50,13 +50,31 @@ const CODE_ORDER: [(usize, usize); 8] = [
 #[must_use]
 #[inline]
 pub fn is_pattern_point(board: &Board, p: Point) -> bool {
-    let code = usize::from(board.neighbourhood(p));
-    table()[code / 64] >> (code % 64) & 1 != 0
+    patterns().matches(board.neighbourhood(p))
 }
 
-/// The table as a bit set (8 KB, so it stays in the L1 cache).
-fn table() -> &'static [u64] {
-    static TABLE: OnceLock<Vec<u64>> = OnceLock::new();
+/// Every neighbourhood code that is a pattern's, as a bit set (8 KB, so
+/// it stays in the L1 cache).
+pub struct PatternTable {
+    bits: Box<[u64; (1 << 16) / 64]>,
+}
+
+impl PatternTable {
+    /// True when a point with the neighbourhood code `code` (see
+    /// [`Board::neighbourhood`]) is the centre of a pattern.
+    #[must_use]
+    #[inline]
+    pub fn matches(&self, code: u16) -> bool {
+        let code = usize::from(code);
+        self.bits[code / 64] >> (code % 64) & 1 != 0
+    }
+}
+
+/// The table, built on first use. Callers testing several points fetch it
+/// once.
+#[must_use]
+pub fn patterns() -> &'static PatternTable {
+    static TABLE: OnceLock<PatternTable> = OnceLock::new();
     TABLE.get_or_init(build_table)
 }
 
@@ -75,8 +93,8 @@ fn allowed(ch: u8, mine: Cell, theirs: Cell) -> u8 {
     }
 }
 
-fn build_table() -> Vec<u64> {
-    let mut table = vec![0u64; (1 << 16) / 64];
+fn build_table() -> PatternTable {
+    let mut table = Box::new([0u64; (1 << 16) / 64]);
     for pattern in PATTERNS {
         let grid: Vec<Vec<u8>> = pattern.iter().map(|r| r.as_bytes().to_vec()).collect();
         for symmetry in 0..8 {
@@ -86,11 +104,11 @@ fn build_table() -> Vec<u64> {
                     .iter()
                     .map(|&(r, c)| allowed(cells[r][c], mine, theirs))
                     .collect();
-                mark(&mut table, &sets, 0, 0);
+                mark(&mut table[..], &sets, 0, 0);
             }
         }
     }
-    table
+    PatternTable { bits: table }
 }
 
 /// Marks every code whose cells lie in `sets`.

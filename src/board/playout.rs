@@ -229,9 +229,9 @@ pub fn pattern_reply<R: Rng + ?Sized>(
 ) -> Option<Point> {
     let mut found = [last; 8];
     let mut count = 0;
-    for q in last.neighbours().into_iter().chain(last.diagonals()) {
-        if board.cell(q) == Cell::Empty
-            && super::pattern::is_pattern_point(board, q)
+    let patterns = super::pattern::patterns();
+    for q in board.around_holding(last, Cell::Empty) {
+        if patterns.matches(board.neighbourhood(q))
             && !board.is_eye(color, q)
             && board.is_legal(color, q)
             && !board.is_big_self_atari(color, q)
