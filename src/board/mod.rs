@@ -205,6 +205,7 @@ impl ChainData {
         u64::from(self.libs) * u64::from(self.lib_sum2) == sum * sum
     }
 
+    #[inline]
     fn absorb(&mut self, other: &ChainData) {
         self.libs += other.libs;
         self.size += other.size;
@@ -708,15 +709,9 @@ impl Board {
     /// ([`ChainData::in_atari`]), with no chain walked.
     #[inline]
     fn joined_liberties(&self, color: Color, p: Point) -> Option<ChainData> {
-        let code = self.pat3[p.index()];
-        let neighbours = p.neighbours();
-        let mut enemy_bits = fields_holding(code, Cell::stone(color.other())) & ORTHO_LOW;
-        while enemy_bits != 0 {
-            let n = neighbours[enemy_bits.trailing_zeros() as usize / 2];
-            enemy_bits &= enemy_bits - 1;
-            if self.in_atari(n) {
-                return None;
-            }
+        let enemy = Cell::stone(color.other());
+        if self.neighbours_holding(p, enemy).any(|n| self.in_atari(n)) {
+            return None;
         }
         let mut chain = ChainData {
             libs: 0,
@@ -724,27 +719,18 @@ impl Board {
             lib_sum: 0,
             lib_sum2: 0,
         };
-        let mut empty_bits = fields_holding(code, Cell::Empty) & ORTHO_LOW;
-        while empty_bits != 0 {
-            let n = neighbours[empty_bits.trailing_zeros() as usize / 2];
-            empty_bits &= empty_bits - 1;
-            chain.give_lib(n);
+        for n in self.neighbours_holding(p, Cell::Empty) {
+            chain.add_lib(n);
         }
         let mut joined = [NO_CHAIN; 4];
-        let mut own_bits = fields_holding(code, Cell::stone(color)) & ORTHO_LOW;
-        while own_bits != 0 {
-            let i = own_bits.trailing_zeros() as usize / 2;
-            own_bits &= own_bits - 1;
-            let h = self.head[neighbours[i].index()];
+        for (i, n) in self.neighbours_holding(p, Cell::stone(color)).enumerate() {
+            let h = self.head[n.index()];
             if !joined.contains(&h) {
                 joined[i] = h;
-                let other = &self.chains[h.index()];
-                chain.size += other.size;
-                chain.libs = chain.libs.wrapping_add(other.libs);
-                chain.lib_sum = chain.lib_sum.wrapping_add(other.lib_sum);
-                chain.lib_sum2 = chain.lib_sum2.wrapping_add(other.lib_sum2);
+                chain.absorb(&self.chains[h.index()]);
             }
-            chain.take_lib(p);
+            // This stone's chain, absorbed by now, counted `p` once for it.
+            chain.remove_lib(p);
         }
         Some(chain)
     }
