@@ -17,7 +17,7 @@ use rand::{Rng, SeedableRng};
 
 use super::tree::{Node, NodeId, Tree};
 use crate::board::playout::{Policy, recorded_playout};
-use crate::board::{Board, Move, Point, STRIDE, ladder};
+use crate::board::{Board, MAX_SIZE, Move, Point, ladder};
 use crate::color::Color;
 use crate::rules::Game;
 
@@ -61,6 +61,9 @@ pub const PRIOR_NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
 /// distance 3, and wins for such a third-line move (michi's empty-area
 /// prior).
 pub const PRIOR_EMPTY_AREA: f32 = 10.0;
+/// The distance within which a stone makes an area not empty
+/// ([`PRIOR_EMPTY_AREA`]).
+pub const EMPTY_AREA_REACH: usize = 3;
 /// Prior wins for a move matching a MoGo 3×3 pattern.
 pub const PRIOR_PATTERN: f32 = 10.0;
 /// Resign when the best move wins less often than this (against GNU Go,
@@ -243,7 +246,7 @@ impl TreeCache {
         if expect != color || !old.node(node).expanded {
             return None;
         }
-        let near = NearLast::new(game.board(), last_point(game));
+        let context = PriorContext::new(game.board(), last_point(game));
         let sources: Vec<Option<NodeId>> = root_moves
             .iter()
             .map(|&p| {
@@ -256,7 +259,7 @@ impl TreeCache {
             .zip(&sources)
             .map(|(&p, source)| match source {
                 Some(id) => *old.node(*id),
-                None => prior_node(game.board(), color, p, &near),
+                None => prior_node(game.board(), color, p, &context),
             })
             .collect();
         Some(old.reroot(children, &sources))
@@ -355,10 +358,10 @@ fn grow_tree<R: Rng + ?Sized>(
 
 /// A tree whose root children are `root_moves` with their priors.
 fn root_tree(game: &Game, color: Color, root_moves: &[Point]) -> Tree {
-    let near = NearLast::new(game.board(), last_point(game));
+    let context = PriorContext::new(game.board(), last_point(game));
     let children: Vec<Node> = root_moves
         .iter()
-        .map(|&p| prior_node(game.board(), color, p, &near))
+        .map(|&p| prior_node(game.board(), color, p, &context))
         .collect();
     let mut tree = Tree::new();
     tree.expand(Tree::ROOT, &children);
@@ -885,13 +888,13 @@ impl Search<'_> {
     /// none). Needs no tree, so threads compute it outside the lock.
     fn children(&self, color: Color, last: Option<Point>) -> Vec<Node> {
         let board = &self.board;
-        let near = NearLast::new(board, last);
+        let context = PriorContext::new(board, last);
         let mut children: Vec<Node> = board
             .empty_points()
             .iter()
             .copied()
             .filter(|&p| !board.is_eye(color, p) && board.is_legal(color, p))
-            .map(|p| prior_node(board, color, p, &near))
+            .map(|p| prior_node(board, color, p, &context))
             .collect();
         if children.is_empty() {
             children.push(Node::new(Move::Pass, PRIOR_EVEN, PRIOR_EVEN / 2.0));
@@ -1071,16 +1074,78 @@ impl NearLast {
     }
 }
 
+/// The points within [`EMPTY_AREA_REACH`] of a stone (Manhattan
+/// distance), one bit row per board row, for the empty-area prior: built
+/// once per position by widening each row of stones, instead of reading a
+/// diamond of points around every candidate move.
+pub struct StoneReach {
+    rows: [u32; MAX_SIZE],
+}
+
+impl StoneReach {
+    /// The points of `board` within `reach` of one of its stones.
+    #[must_use]
+    pub fn new(board: &Board, reach: usize) -> StoneReach {
+        let size = board.size();
+        let mut stones = [0u32; MAX_SIZE];
+        for p in board.points() {
+            stones[p.row()] |= u32::from(board.color_at(p).is_some()) << p.col();
+        }
+        let on_board = (1u32 << size) - 1;
+        let mut rows = [0u32; MAX_SIZE];
+        for (y, &row) in stones[..size].iter().enumerate().filter(|&(_, &r)| r != 0) {
+            // The rows `dy` away are reached `reach - dy` columns either
+            // side: from the farthest rows in, widening by one column a row.
+            let mut widened = row;
+            for dy in (0..=reach).rev() {
+                if y + dy < size {
+                    rows[y + dy] |= widened & on_board;
+                }
+                if dy <= y {
+                    rows[y - dy] |= widened & on_board;
+                }
+                widened |= (widened << 1) | (widened >> 1);
+            }
+        }
+        StoneReach { rows }
+    }
+
+    /// True when a stone lies within reach of `p`.
+    #[must_use]
+    pub fn reaches(&self, p: Point) -> bool {
+        self.rows[p.row()] >> p.col() & 1 != 0
+    }
+}
+
+/// What the priors of every move in one position share, computed once.
+pub struct PriorContext {
+    /// Distances from the last move.
+    near_last: NearLast,
+    /// Where a stone is within [`EMPTY_AREA_REACH`].
+    stones: StoneReach,
+}
+
+impl PriorContext {
+    /// The context of `board` after the last move `last`.
+    #[must_use]
+    pub fn new(board: &Board, last: Option<Point>) -> PriorContext {
+        PriorContext {
+            near_last: NearLast::new(board, last),
+            stones: StoneReach::new(board, EMPTY_AREA_REACH),
+        }
+    }
+}
+
 /// A child node for `color` playing `p` with its prior statistics.
-fn prior_node(board: &Board, color: Color, p: Point, near: &NearLast) -> Node {
-    let (visits, wins) = priors(board, color, p, near.distance(p));
+fn prior_node(board: &Board, color: Color, p: Point, context: &PriorContext) -> Node {
+    let (visits, wins) = priors(board, color, p, context);
     Node::new(Move::Play(p), visits, wins)
 }
 
-/// Prior (simulations, wins) for `color` playing the legal move `p`,
-/// `near_last` from the last move ([`NearLast::distance`]).
+/// Prior (simulations, wins) for `color` playing the legal move `p` in the
+/// position `context` describes.
 #[must_use]
-pub fn priors(board: &Board, color: Color, p: Point, near_last: Option<usize>) -> (f32, f32) {
+pub fn priors(board: &Board, color: Color, p: Point, context: &PriorContext) -> (f32, f32) {
     let mut visits = PRIOR_EVEN;
     let mut wins = PRIOR_EVEN / 2.0;
     let mut add = |v: f32, w: f32| {
@@ -1125,7 +1190,7 @@ pub fn priors(board: &Board, color: Color, p: Point, near_last: Option<usize>) -
     if crate::board::pattern::is_pattern_point(board, p) {
         add(PRIOR_PATTERN, PRIOR_PATTERN);
     }
-    if let Some(d) = near_last
+    if let Some(d) = context.near_last.distance(p)
         && (1..=PRIOR_NEAR_LAST.len()).contains(&d)
     {
         let w = PRIOR_NEAR_LAST[d - 1];
@@ -1137,7 +1202,7 @@ pub fn priors(board: &Board, color: Color, p: Point, near_last: Option<usize>) -
         .min(p.row())
         .min(size - 1 - p.col())
         .min(size - 1 - p.row());
-    if line <= 2 && no_stone_within(board, p, 3) {
+    if line <= 2 && !context.stones.reaches(p) {
         if line <= 1 {
             add(PRIOR_EMPTY_AREA, 0.0);
         } else {
@@ -1151,20 +1216,6 @@ pub fn priors(board: &Board, color: Color, p: Point, near_last: Option<usize>) -
 /// of `color` at `p` (next to it) leaves it with three or more.
 fn gives_third_liberty(board: &Board, color: Color, p: Point, chain: Point) -> bool {
     board.liberty_count(chain, 3) == 2 && board.liberties_after(color, p) >= 3
-}
-
-/// True when no stone lies within Manhattan distance `d` of `p`: each
-/// row of the diamond, clipped to the board once, is a run of consecutive
-/// points in the padded array, read without testing each point against
-/// the edges.
-fn no_stone_within(board: &Board, p: Point, d: usize) -> bool {
-    let (c, r, last) = (p.col(), p.row(), board.size() - 1);
-    (r.saturating_sub(d)..=(r + d).min(last)).all(|y| {
-        let span = d - y.abs_diff(r);
-        let row_start = p.index() - c + y * STRIDE - r * STRIDE;
-        (c.saturating_sub(span)..=(c + span).min(last))
-            .all(|x| board.color_at(Point::from_index(row_start + x)).is_none())
-    })
 }
 
 #[cfg(test)]
@@ -1181,10 +1232,10 @@ mod tests {
         game
     }
 
-    /// The empty-area test agrees with the distance to every stone, on
-    /// every point and radius, near edges and corners too.
+    /// The stone reach agrees with the distance to every stone, on every
+    /// point and radius, near edges and corners too.
     #[test]
-    fn no_stone_within_matches_the_distances() {
+    fn stone_reach_matches_the_distances() {
         let board = Board::from_diagram(
             ". . . . . . . . .
              . . . . . . . X .
@@ -1199,12 +1250,35 @@ mod tests {
         .unwrap();
         let stones = board.stones();
         assert_eq!(stones.len(), 4);
-        for p in board.points() {
-            for d in 0..=5 {
+        for d in 0..=10 {
+            let reach = StoneReach::new(&board, d);
+            for p in board.points() {
                 let near = stones
                     .iter()
                     .any(|&(q, _)| p.col().abs_diff(q.col()) + p.row().abs_diff(q.row()) <= d);
-                assert_eq!(no_stone_within(&board, p, d), !near, "{p:?} within {d}");
+                assert_eq!(reach.reaches(p), near, "{p:?} within {d}");
+            }
+        }
+        // Random stones on every board size, the largest included.
+        let mut rng = SmallRng::seed_from_u64(3);
+        for size in [2, 5, 9, 19, 25] {
+            let mut board = Board::new(size);
+            for _ in 0..size {
+                if let Some(p) =
+                    crate::board::playout::random_move(&mut board, Color::Black, &mut rng)
+                {
+                    board.play_unchecked(Color::Black, p);
+                }
+            }
+            let stones = board.stones();
+            for d in 0..=4 {
+                let reach = StoneReach::new(&board, d);
+                for p in board.points() {
+                    let near = stones
+                        .iter()
+                        .any(|&(q, _)| p.col().abs_diff(q.col()) + p.row().abs_diff(q.row()) <= d);
+                    assert_eq!(reach.reaches(p), near, "{size}: {p:?} within {d}");
+                }
             }
         }
     }
