@@ -8,7 +8,7 @@ use rand::rngs::SmallRng;
 use crate::board::Board;
 use crate::board::playout::{Policy, playout, recorded_playout};
 use crate::color::Color;
-use crate::mcts::search::{SearchLimits, search};
+use crate::mcts::search::{SearchLimits, TreeCache, search_reusing};
 use crate::rules::{Game, PlayRules};
 
 /// What one benchmark run measured.
@@ -78,7 +78,10 @@ pub fn playouts(policy: Policy, size: usize, playouts: u64, komi: f64, seed: u64
 
 /// Runs one search of `iterations` simulations with `policy`'s playouts for
 /// Black on the empty `size` board on `threads` threads; returns the
-/// seconds taken.
+/// seconds taken. The search goes through `cache` as `genmove`'s do, which
+/// is cleared first, so it grows a new tree, but in the memory of the last
+/// run's, as searches after the first of a game do (the first run pays for
+/// growing the arena).
 #[must_use]
 pub fn mcts_iterations(
     policy: Policy,
@@ -87,6 +90,7 @@ pub fn mcts_iterations(
     komi: f64,
     seed: u64,
     threads: usize,
+    cache: &mut TreeCache,
 ) -> f64 {
     let game = Game::new(size, PlayRules::default());
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -97,6 +101,15 @@ pub fn mcts_iterations(
         threads,
         policy,
     };
-    let result = search(&game, Color::Black, komi, &limits, &mut rng, &mut || false);
+    cache.clear();
+    let result = search_reusing(
+        &game,
+        Color::Black,
+        komi,
+        &limits,
+        &mut rng,
+        &mut || false,
+        cache,
+    );
     result.elapsed.as_secs_f64()
 }

@@ -11,6 +11,7 @@ use tengen::board::{MAX_SIZE, MIN_SIZE};
 use tengen::gtp::command::Switches;
 use tengen::gtp::engine::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
 use tengen::gtp::{self, Engine, EngineOptions};
+use tengen::mcts::search::TreeCache;
 use tengen::rules::Rules;
 
 /// Tengen, a Go engine speaking the Go Text Protocol (GTP v2).
@@ -200,6 +201,7 @@ fn run_benchmark(
         "{mode} benchmark from the empty {size}x{size} board, {threads_used} thread(s), komi {komi}, seed {seed}"
     );
     let mut rates = Vec::new();
+    let mut cache = TreeCache::default();
     for run in 1..=runs.max(1) {
         let run_seed = seed + u64::from(run);
         let policy = if mode.ends_with("light") {
@@ -208,8 +210,15 @@ fn run_benchmark(
             Policy::Tactical
         };
         if search {
-            let seconds =
-                benchmark::mcts_iterations(policy, size, count, komi, run_seed, threads.max(1));
+            let seconds = benchmark::mcts_iterations(
+                policy,
+                size,
+                count,
+                komi,
+                run_seed,
+                threads.max(1),
+                &mut cache,
+            );
             println!(
                 "run {run}: {count} iterations in {seconds:.2} s: {:.0} iterations/s",
                 count as f64 / seconds

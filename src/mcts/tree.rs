@@ -106,6 +106,14 @@ impl Tree {
         }
     }
 
+    /// `self` emptied to a tree with only a root, keeping its memory.
+    #[must_use]
+    pub fn cleared(mut self) -> Tree {
+        self.nodes.clear();
+        self.nodes.push(Node::new(Move::Pass, 0.0, 0.0));
+        self
+    }
+
     /// The root's id.
     pub const ROOT: NodeId = 0;
 
@@ -113,6 +121,12 @@ impl Tree {
     #[must_use]
     pub fn len(&self) -> usize {
         self.nodes.len()
+    }
+
+    /// Nodes the arena holds without growing.
+    #[must_use]
+    pub fn capacity(&self) -> usize {
+        self.nodes.capacity()
     }
 
     /// Always false: the root is always there.
