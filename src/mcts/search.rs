@@ -1282,17 +1282,20 @@ mod tests {
              . . . . . . . . O",
         )
         .unwrap();
-        let stones = board.stones();
-        assert_eq!(stones.len(), 4);
-        for d in 0..=10 {
-            let reach = StoneReach::new(&board, d);
-            for p in board.points() {
-                let near = stones
-                    .iter()
-                    .any(|&(q, _)| p.col().abs_diff(q.col()) + p.row().abs_diff(q.row()) <= d);
-                assert_eq!(reach.reaches(p), near, "{p:?} within {d}");
+        assert_eq!(board.stones().len(), 4);
+        let agrees = |board: &Board, max_reach: usize| {
+            let stones = board.stones();
+            for d in 0..=max_reach {
+                let reach = StoneReach::new(board, d);
+                for p in board.points() {
+                    let near = stones
+                        .iter()
+                        .any(|&(q, _)| p.col().abs_diff(q.col()) + p.row().abs_diff(q.row()) <= d);
+                    assert_eq!(reach.reaches(p), near, "{p:?} within {d}\n{board}");
+                }
             }
-        }
+        };
+        agrees(&board, 10);
         // Random stones on every board size, the largest included.
         let mut rng = SmallRng::seed_from_u64(3);
         for size in [2, 5, 9, 19, 25] {
@@ -1304,16 +1307,7 @@ mod tests {
                     board.play_unchecked(Color::Black, p);
                 }
             }
-            let stones = board.stones();
-            for d in 0..=4 {
-                let reach = StoneReach::new(&board, d);
-                for p in board.points() {
-                    let near = stones
-                        .iter()
-                        .any(|&(q, _)| p.col().abs_diff(q.col()) + p.row().abs_diff(q.row()) <= d);
-                    assert_eq!(reach.reaches(p), near, "{size}: {p:?} within {d}");
-                }
-            }
+            agrees(&board, 4);
         }
     }
 
@@ -1457,6 +1451,25 @@ mod tests {
         }
     }
 
+    /// [`search_reusing`] at komi 7.5 and `playouts` playouts.
+    fn search_cached(
+        game: &Game,
+        color: Color,
+        playouts: u64,
+        rng: &mut SmallRng,
+        cache: &mut TreeCache,
+    ) -> SearchResult {
+        search_reusing(
+            game,
+            color,
+            7.5,
+            &limits(playouts),
+            rng,
+            &mut || false,
+            cache,
+        )
+    }
+
     /// Reusing the tree: after our move and the opponent's reply the
     /// search continues the subtree (its root moves arrive with visits),
     /// and a game that went elsewhere (undo) starts afresh.
@@ -1465,15 +1478,7 @@ mod tests {
         let mut game = Game::new(7, PlayRules::default());
         let mut rng = SmallRng::seed_from_u64(9);
         let mut cache = TreeCache::default();
-        let first = search_reusing(
-            &game,
-            Color::Black,
-            7.5,
-            &limits(3000),
-            &mut rng,
-            &mut || false,
-            &mut cache,
-        );
+        let first = search_cached(&game, Color::Black, 3000, &mut rng, &mut cache);
         game.play(Color::Black, first.best).unwrap();
         let reply = first.pv.get(1).copied().expect("a reply in the pv");
         game.play(Color::White, reply).unwrap();
@@ -1488,15 +1493,7 @@ mod tests {
         assert!(visits > 10.0, "{visits}");
         assert_eq!(reused.children(Tree::ROOT).count(), root_moves.len());
         // After an undo the saved tree no longer applies.
-        let again = search_reusing(
-            &game,
-            Color::Black,
-            7.5,
-            &limits(500),
-            &mut rng,
-            &mut || false,
-            &mut cache,
-        );
+        let again = search_cached(&game, Color::Black, 500, &mut rng, &mut cache);
         assert!(game.is_legal(Color::Black, again.best));
         game.undo();
         assert!(
@@ -1525,28 +1522,12 @@ mod tests {
             assert_eq!(a.playouts, b.playouts);
             assert!((a.win_rate - b.win_rate).abs() < 1e-6);
         };
-        let first = search_reusing(
-            &game,
-            Color::Black,
-            7.5,
-            &limits(3000),
-            &mut rng,
-            &mut || false,
-            &mut cache,
-        );
+        let first = search_cached(&game, Color::Black, 3000, &mut rng, &mut cache);
         let grown = cache.saved.as_ref().expect("tree kept").tree.len();
         // Cleared (as by `clear_board`): a new tree in the old memory.
         cache.clear();
         let mut rng = SmallRng::seed_from_u64(11);
-        let again = search_reusing(
-            &game,
-            Color::Black,
-            7.5,
-            &limits(1000),
-            &mut rng,
-            &mut || false,
-            &mut cache,
-        );
+        let again = search_cached(&game, Color::Black, 1000, &mut rng, &mut cache);
         same(&again, &fresh(&game, Color::Black, 11));
         let tree = &cache.saved.as_ref().expect("tree kept").tree;
         assert!(tree.len() < grown && tree.capacity() >= grown);
@@ -1560,15 +1541,7 @@ mod tests {
         game.play(Color::White, other).unwrap();
         game.play(Color::Black, Move::Pass).unwrap();
         let mut rng = SmallRng::seed_from_u64(12);
-        let elsewhere = search_reusing(
-            &game,
-            Color::White,
-            7.5,
-            &limits(1000),
-            &mut rng,
-            &mut || false,
-            &mut cache,
-        );
+        let elsewhere = search_cached(&game, Color::White, 1000, &mut rng, &mut cache);
         same(&elsewhere, &fresh(&game, Color::White, 12));
         assert!(cache.saved.as_ref().expect("tree kept").tree.capacity() >= grown);
     }
