@@ -78,10 +78,10 @@ pub fn playouts(policy: Policy, size: usize, playouts: u64, komi: f64, seed: u64
 
 /// Runs one search of `iterations` simulations with `policy`'s playouts for
 /// Black on the empty `size` board on `threads` threads; returns the
-/// seconds taken. The search goes through `cache` as `genmove`'s do, which
-/// is cleared first, so it grows a new tree, but in the memory of the last
-/// run's, as searches after the first of a game do (the first run pays for
-/// growing the arena).
+/// seconds taken. The search goes through `cache`, cleared first, as
+/// `genmove`'s searches do: it grows a new tree, in the memory of the last
+/// run's tree when there was one (so the first run pays for growing the
+/// arena, and later runs do not, as in play).
 #[must_use]
 pub fn mcts_iterations(
     policy: Policy,
