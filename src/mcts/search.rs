@@ -127,9 +127,12 @@ struct Search<'a> {
     /// Scratch: for each node on the path, the length of `sequence` when
     /// the simulation reached it.
     starts: Vec<usize>,
-    /// Scratch: per point, the colour that played it first from the node
-    /// being updated on (reset after each update).
-    first_played: Vec<Option<Color>>,
+    /// Scratch: per colour and point, 1 when that colour played the point
+    /// first from the node being updated on, else 0 (reset after each
+    /// update). A number, so the AMAF count reads it without a branch.
+    first_played: [Vec<f32>; 2],
+    /// Scratch: the urgencies of the children of the node being left.
+    urgencies: Vec<f32>,
     /// Per point, the sum of final owners (+1 Black, -1 White) over the
     /// simulations, when asked for.
     ownership: Option<Vec<f32>>,
@@ -292,7 +295,7 @@ fn continued(
         .iter()
         .zip(&sources)
         .map(|(&p, source)| match source {
-            Some(id) => *old.node(*id),
+            Some(id) => old.node(*id),
             None => prior_node(game.board(), color, p, &context),
         })
         .collect();
@@ -797,7 +800,11 @@ impl Search<'_> {
             sequence: Vec::new(),
             path: Vec::new(),
             starts: Vec::new(),
-            first_played: vec![None; crate::board::ARRAY_LEN],
+            first_played: [
+                vec![0.0; crate::board::ARRAY_LEN],
+                vec![0.0; crate::board::ARRAY_LEN],
+            ],
+            urgencies: Vec::new(),
             ownership: None,
         }
     }
@@ -903,12 +910,12 @@ impl Search<'_> {
         let mut last = self.root_last;
         self.path.push(node);
         self.starts.push(0);
-        while tree.node(node).num_children > 0 {
-            node = most_urgent(tree, node, rng);
-            tree.node_mut(node).visits += virtual_loss;
+        while tree.has_children(node) {
+            node = most_urgent(tree, node, &mut self.urgencies, rng);
+            tree.add_visits(node, virtual_loss);
             self.path.push(node);
             self.starts.push(self.sequence.len());
-            if let Move::Play(p) = tree.node(node).mv {
+            if let Move::Play(p) = tree.mv(node) {
                 self.sequence.push((color, p));
                 last = Some(p);
             }
@@ -957,7 +964,8 @@ impl Search<'_> {
             while cursor > self.starts[depth] {
                 cursor -= 1;
                 let (c, p) = self.sequence[cursor];
-                self.first_played[p.index()] = Some(c);
+                self.first_played[c.index()][p.index()] = 1.0;
+                self.first_played[c.other().index()][p.index()] = 0.0;
             }
             // The move into path[depth] was made by the root player at odd
             // depths, by the opponent at even ones (the root included).
@@ -967,29 +975,25 @@ impl Search<'_> {
                 self.root_color.other()
             };
             let id = self.path[depth];
-            let n = tree.node_mut(id);
             if depth > 0 {
-                n.visits -= virtual_loss;
+                tree.add_visits(id, -virtual_loss);
             }
-            n.visits += 1.0;
-            n.wins += mover.fold(black_result, 1.0 - black_result);
-            n.margin_sum += margin;
+            tree.count(id, mover.fold(black_result, 1.0 - black_result), margin);
             // The children are moves of the other player.
             let to_move = mover.other();
             let child_win = to_move.fold(black_result, 1.0 - black_result);
             // Without branches: whether a child's move was played is a
             // coin toss the branch predictor loses (a pass reads the
             // never-played slot of the off-board point 0).
-            for child in tree.children(id) {
-                let c = tree.node_mut(child);
-                let slot = c.mv.point().map_or(0, Point::index);
-                let hit = f32::from(u8::from(self.first_played[slot] == Some(to_move)));
-                c.amaf_visits += hit;
-                c.amaf_wins += hit * child_win;
-            }
+            let played = &self.first_played[to_move.index()];
+            tree.count_amaf(id, child_win, |mv| {
+                played[mv.point().map_or(0, Point::index)]
+            });
         }
         for &(_, p) in &self.sequence {
-            self.first_played[p.index()] = None;
+            for played in &mut self.first_played {
+                played[p.index()] = 0.0;
+            }
         }
     }
 }
@@ -1009,28 +1013,57 @@ pub fn result_for_black(margin: f32) -> f32 {
     }
 }
 
-/// The child of `node` with the highest [`urgency`]; ties broken at
-/// random.
-fn most_urgent<R: Rng + ?Sized>(tree: &Tree, node: NodeId, rng: &mut R) -> NodeId {
+/// The child of `node` with the highest [`urgency`]; among tied ones, the
+/// first from a random child on, wrapping round. `urgencies` is scratch.
+fn most_urgent<R: Rng + ?Sized>(
+    tree: &Tree,
+    node: NodeId,
+    urgencies: &mut Vec<f32>,
+    rng: &mut R,
+) -> NodeId {
     let children = tree.children(node);
-    let (first, count) = (children.start, children.end - children.start);
-    let offset = rng.next_u32() % count;
-    let mut best = first + offset;
-    let mut best_value = f32::NEG_INFINITY;
-    // Two plain loops rather than a chained iterator, which compiles to a
-    // test of which half it is in at every child.
-    let mut scan = |ids: std::ops::Range<NodeId>| {
-        for id in ids {
-            let value = urgency(tree.node(id));
-            if value > best_value {
-                best_value = value;
-                best = id;
-            }
+    let count = children.end - children.start;
+    let offset = (rng.next_u32() % count) as usize;
+    // The urgencies first, in a loop without branches over the statistics
+    // arrays, which the compiler vectorises; then the first child from
+    // `offset` on (wrapping round) that reaches the highest.
+    let stats = tree.children_stats(node);
+    urgencies.clear();
+    urgencies.extend(
+        stats
+            .visits
+            .iter()
+            .zip(stats.wins)
+            .zip(stats.amaf_visits.iter().zip(stats.amaf_wins))
+            .map(|((&n, &w), (&m, &a))| rave_blend(n, w, m, a)),
+    );
+    let best_value = highest(urgencies);
+    let (before, after) = urgencies.split_at(offset);
+    let best = after
+        .iter()
+        .position(|&u| u == best_value)
+        .map(|i| offset + i)
+        .or_else(|| before.iter().position(|&u| u == best_value))
+        .unwrap_or(offset);
+    children.start + best as NodeId
+}
+
+/// The highest of `values` (none is NaN), in lanes the compiler
+/// vectorises.
+fn highest(values: &[f32]) -> f32 {
+    const LANES: usize = 8;
+    let mut lanes = [f32::NEG_INFINITY; LANES];
+    let chunks = values.chunks_exact(LANES);
+    let rest = chunks.remainder();
+    for chunk in chunks {
+        for (lane, &v) in lanes.iter_mut().zip(chunk) {
+            *lane = if v > *lane { v } else { *lane };
         }
-    };
-    scan(first + offset..children.end);
-    scan(first..first + offset);
-    best
+    }
+    lanes.iter().chain(rest).fold(
+        f32::NEG_INFINITY,
+        |best, &v| if v > best { v } else { best },
+    )
 }
 
 /// RAVE urgency of a node: its win rate blended with its AMAF win rate,
@@ -1038,18 +1071,20 @@ fn most_urgent<R: Rng + ?Sized>(tree: &Tree, node: NodeId, rng: &mut R) -> NodeI
 /// `rave_urgency`).
 #[must_use]
 pub fn urgency(node: &Node) -> f32 {
-    // With n visits, w wins, m AMAF visits and a AMAF wins, the blend
-    // beta * a/m + (1 - beta) * w/n, where
+    rave_blend(node.visits, node.wins, node.amaf_visits, node.amaf_wins)
+}
+
+/// [`urgency`] from the statistics: `n` visits, `w` wins, `m` AMAF visits
+/// and `a` AMAF wins. Without a branch, so that it vectorises.
+#[inline]
+fn rave_blend(n: f32, w: f32, m: f32, a: f32) -> f32 {
+    // The blend beta * a/m + (1 - beta) * w/n, where
     // beta = m / (m + n + n*m/RAVE_EQUIV), is (a + (1 + m/RAVE_EQUIV) * w)
     // / (m + n + n*m/RAVE_EQUIV): one division, and w/n when m = 0.
-    let (n, m) = (node.visits, node.amaf_visits);
     let weight = 1.0 + m * (1.0 / RAVE_EQUIV);
     let denominator = m + n * weight;
-    if denominator > 0.0 {
-        (node.amaf_wins + weight * node.wins) / denominator
-    } else {
-        0.5
-    }
+    let blend = (a + weight * w) / denominator;
+    if denominator > 0.0 { blend } else { 0.5 }
 }
 
 /// Distances from the last move in the common fate graph, up to
@@ -1388,6 +1423,65 @@ mod tests {
     /// A jigo (possible with integer komi) is half a win for either side.
     /// The one-division urgency equals michi's blend
     /// beta * AMAF rate + (1 - beta) * win rate.
+    /// The descent picks a child of the highest urgency, never another:
+    /// among tied ones, the first from a random child on (wrapping round),
+    /// so each is picked as often as there are children from just after
+    /// the tied one before it up to itself. A single highest child is
+    /// always picked, wherever it is. For child counts on both sides of the
+    /// vectorised lanes.
+    #[test]
+    fn most_urgent_breaks_ties_from_a_random_child() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let mut urgencies = Vec::new();
+        for count in [1usize, 5, 8, 13, 77] {
+            // Visits and wins giving win rates i/count, with the highest,
+            // (count-1)/count, on three children when there are enough.
+            let rate = |i: usize| match i {
+                1 | 6 if count > 6 => count - 1,
+                _ => i,
+            };
+            let children: Vec<Node> = (0..count)
+                .map(|i| Node::new(Move::Pass, count as f32, rate(i) as f32))
+                .collect();
+            let mut tree = Tree::new();
+            tree.expand(Tree::ROOT, &children);
+            // A single highest child, wherever it is, is always picked.
+            for top in 0..count {
+                let mut one = Tree::new();
+                let mut children = children.clone();
+                children[top].wins = (count + 1) as f32;
+                one.expand(Tree::ROOT, &children);
+                for _ in 0..5 {
+                    let id = most_urgent(&one, Tree::ROOT, &mut urgencies, &mut rng);
+                    assert_eq!(id - one.children(Tree::ROOT).start, top as NodeId);
+                }
+            }
+            let tied: Vec<usize> = (0..count).filter(|&i| rate(i) == count - 1).collect();
+            let mut picked = vec![0u32; count];
+            for _ in 0..3000 {
+                let id = most_urgent(&tree, Tree::ROOT, &mut urgencies, &mut rng);
+                picked[(id - tree.children(Tree::ROOT).start) as usize] += 1;
+            }
+            for (i, &n) in picked.iter().enumerate() {
+                if tied.contains(&i) {
+                    let share = f64::from(n) / 3000.0;
+                    let starts = (0..count)
+                        .filter(|&o| {
+                            (0..count)
+                                .map(|k| (o + k) % count)
+                                .find(|j| tied.contains(j))
+                                == Some(i)
+                        })
+                        .count();
+                    let expected = starts as f64 / count as f64;
+                    assert!((share - expected).abs() < 0.03, "{count}: {picked:?}");
+                } else {
+                    assert_eq!(n, 0, "{count}: {picked:?}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn urgency_is_the_rave_blend() {
         for (visits, wins, amaf_visits, amaf_wins) in [
