@@ -127,10 +127,10 @@ struct Search<'a> {
     /// Scratch: for each node on the path, the length of `sequence` when
     /// the simulation reached it.
     starts: Vec<usize>,
-    /// Scratch: per colour and point, 1 when that colour played the point
+    /// Scratch: per point and colour, 1 when that colour played the point
     /// first from the node being updated on, else 0 (reset after each
     /// update). A number, so the AMAF count reads it without a branch.
-    first_played: [Vec<f32>; 2],
+    first_played: Vec<[f32; 2]>,
     /// Scratch: the urgencies of the children of the node being left.
     urgencies: Vec<f32>,
     /// Per point, the sum of final owners (+1 Black, -1 White) over the
@@ -800,10 +800,7 @@ impl Search<'_> {
             sequence: Vec::new(),
             path: Vec::new(),
             starts: Vec::new(),
-            first_played: [
-                vec![0.0; crate::board::ARRAY_LEN],
-                vec![0.0; crate::board::ARRAY_LEN],
-            ],
+            first_played: vec![[0.0; 2]; crate::board::ARRAY_LEN],
             urgencies: Vec::new(),
             ownership: None,
         }
@@ -964,8 +961,7 @@ impl Search<'_> {
             while cursor > self.starts[depth] {
                 cursor -= 1;
                 let (c, p) = self.sequence[cursor];
-                self.first_played[c.index()][p.index()] = 1.0;
-                self.first_played[c.other().index()][p.index()] = 0.0;
+                self.first_played[p.index()] = c.fold([1.0, 0.0], [0.0, 1.0]);
             }
             // The move into path[depth] was made by the root player at odd
             // depths, by the opponent at even ones (the root included).
@@ -985,15 +981,13 @@ impl Search<'_> {
             // Without branches: whether a child's move was played is a
             // coin toss the branch predictor loses (a pass reads the
             // never-played slot of the off-board point 0).
-            let played = &self.first_played[to_move.index()];
+            let played = &self.first_played;
             tree.count_amaf(id, child_win, |mv| {
-                played[mv.point().map_or(0, Point::index)]
+                played[mv.point().map_or(0, Point::index)][to_move.index()]
             });
         }
         for &(_, p) in &self.sequence {
-            for played in &mut self.first_played {
-                played[p.index()] = 0.0;
-            }
+            self.first_played[p.index()] = [0.0; 2];
         }
     }
 }
