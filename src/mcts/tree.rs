@@ -240,8 +240,7 @@ impl Tree {
     /// loop has no branch on it.
     #[inline]
     pub fn count_amaf(&mut self, id: NodeId, win: f32, hit: impl Fn(Move) -> f32) {
-        let children = self.children(id);
-        let range = children.start as usize..children.end as usize;
+        let range = self.child_indices(id);
         let info = &self.info[range.clone()];
         let visits = &mut self.amaf_visits[range.clone()];
         let wins = &mut self.amaf_wins[range];
@@ -256,14 +255,20 @@ impl Tree {
     #[must_use]
     #[inline]
     pub fn children_stats(&self, id: NodeId) -> ChildStats<'_> {
-        let children = self.children(id);
-        let range = children.start as usize..children.end as usize;
+        let range = self.child_indices(id);
         ChildStats {
             visits: &self.visits[range.clone()],
             wins: &self.wins[range.clone()],
             amaf_visits: &self.amaf_visits[range.clone()],
             amaf_wins: &self.amaf_wins[range],
         }
+    }
+
+    /// The indices of `id`'s children in the arrays.
+    #[inline]
+    fn child_indices(&self, id: NodeId) -> std::ops::Range<usize> {
+        let children = self.children(id);
+        children.start as usize..children.end as usize
     }
 
     /// The ids of `id`'s children.
