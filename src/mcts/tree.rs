@@ -157,7 +157,7 @@ impl Tree {
     #[must_use]
     pub fn cleared(mut self) -> Tree {
         self.truncate(0);
-        self.push(&Node::new(Move::Pass, 0.0, 0.0));
+        self.append(&[Node::new(Move::Pass, 0.0, 0.0)]);
         self
     }
 
@@ -278,13 +278,13 @@ impl Tree {
         n.first_child..n.first_child + NodeId::from(n.num_children)
     }
 
-    /// Appends `node`.
-    fn push(&mut self, node: &Node) {
-        self.info.push(Info::of(node));
-        self.visits.push(node.visits);
-        self.wins.push(node.wins);
-        self.amaf_visits.push(node.amaf_visits);
-        self.amaf_wins.push(node.amaf_wins);
+    /// Appends `nodes` at the end of the arena.
+    fn append(&mut self, nodes: &[Node]) {
+        self.info.extend(nodes.iter().map(Info::of));
+        self.visits.extend(nodes.iter().map(|n| n.visits));
+        self.wins.extend(nodes.iter().map(|n| n.wins));
+        self.amaf_visits.extend(nodes.iter().map(|n| n.amaf_visits));
+        self.amaf_wins.extend(nodes.iter().map(|n| n.amaf_wins));
     }
 
     /// Overwrites node `id` with `node`.
@@ -374,12 +374,7 @@ impl Tree {
     /// Appends `children` as the children of `id`.
     pub fn expand(&mut self, id: NodeId, children: &[Node]) {
         let first = self.len() as NodeId;
-        self.info.extend(children.iter().map(Info::of));
-        self.visits.extend(children.iter().map(|c| c.visits));
-        self.wins.extend(children.iter().map(|c| c.wins));
-        self.amaf_visits
-            .extend(children.iter().map(|c| c.amaf_visits));
-        self.amaf_wins.extend(children.iter().map(|c| c.amaf_wins));
+        self.append(children);
         let n = &mut self.info[id as usize];
         n.first_child = first;
         n.num_children = children.len() as u16;
