@@ -1,7 +1,8 @@
 //! The `tengen` binary: a GTP engine on stdin/stdout (the default), or the
 //! playout benchmark.
 
-use std::io;
+use std::io::{self, Write as _};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -12,6 +13,7 @@ use tengen::gtp::command::Switches;
 use tengen::gtp::engine::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
 use tengen::gtp::{self, Engine, EngineOptions};
 use tengen::mcts::search::TreeCache;
+use tengen::records;
 use tengen::rules::Rules;
 
 /// Tengen, a Go engine speaking the Go Text Protocol (GTP v2).
@@ -103,6 +105,27 @@ enum Mode {
         #[arg(long, default_value = "light", value_parser = ["light", "tactical", "mcts", "mcts-light"])]
         mode: String,
     },
+    /// Judge and count the final position of game records, as
+    /// `gnugo --score` does: one line per game (compared with the record's
+    /// counted result where it has one), then a summary per rule set and
+    /// board size.
+    Score {
+        /// Rules for every record (default: each record's `RU`, Japanese
+        /// where it has none).
+        #[arg(long, value_parser = rules_name)]
+        rules: Option<Rules>,
+        /// Komi for every record (default: each record's `KM`, 0 where it
+        /// has none).
+        #[arg(long, allow_negative_numbers = true)]
+        komi: Option<f64>,
+        /// One JSON object per game instead of the plain line: result,
+        /// dead stones, seki stones, territory.
+        #[arg(long)]
+        json: bool,
+        /// SGF files, or directories searched for `*.sgf`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 fn rules_name(text: &str) -> Result<Rules, String> {
@@ -155,6 +178,19 @@ fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
             }
+        }
+        Some(Mode::Score {
+            rules,
+            komi,
+            json,
+            files,
+        }) => {
+            let options = records::Options {
+                rules,
+                komi,
+                threads: cli.threads,
+            };
+            run_score(&files, &options, json)
         }
         Some(Mode::Benchmark {
             size,
@@ -241,3 +277,57 @@ fn run_benchmark(
     rates.sort_by(f64::total_cmp);
     println!("median: {:.0} per second", rates[rates.len() / 2]);
 }
+
+/// `tengen score`: one line (or JSON object) per record on standard
+/// output, progress on standard error. The summary follows the lines on
+/// standard output, or goes to standard error with `--json` (so standard
+/// output stays one JSON object per line).
+fn run_score(paths: &[PathBuf], options: &records::Options, json: bool) -> ExitCode {
+    let (files, errors) = records::collect(paths);
+    for e in &errors {
+        eprintln!("tengen score: {e}");
+    }
+    let total = files.len();
+    let started = std::time::Instant::now();
+    let mut last_progress = started;
+    let mut summary = records::Summary::default();
+    let mut out = io::stdout();
+    let mut seen = 0;
+    let mut write_failed = false;
+    records::score_all(&files, options, |report| {
+        seen += 1;
+        summary.add(report);
+        let text = if json {
+            records::json(report)
+        } else {
+            records::line(report)
+        };
+        if !write_failed && writeln!(out, "{text}").is_err() {
+            write_failed = true;
+        }
+        if last_progress.elapsed().as_secs_f64() >= PROGRESS_EVERY_SECONDS {
+            last_progress = std::time::Instant::now();
+            eprintln!(
+                "tengen score: {seen} of {total} records, {:.0} s",
+                started.elapsed().as_secs_f64()
+            );
+        }
+    });
+    let closing = format!(
+        "\n{summary}\n{total} records in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    if json {
+        eprintln!("{closing}");
+    } else if !write_failed {
+        let _ = writeln!(out, "{closing}");
+    }
+    if write_failed || (total == 0 && !errors.is_empty()) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// How often a long `tengen score` run reports progress on standard error.
+const PROGRESS_EVERY_SECONDS: f64 = 5.0;

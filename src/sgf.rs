@@ -228,6 +228,32 @@ fn sgf_points(value: &str, size: usize) -> Result<Vec<Point>, SgfError> {
     }
 }
 
+/// The handicap of a record without `HA`: Black stones placed in the root
+/// (and nothing else) with White to move first are free stones, as a
+/// handicap (OGS writes a one-stone handicap so). Otherwise 0.
+fn implied_handicap(line: &MainLine, size: usize) -> u32 {
+    let Some(root) = line.nodes.first() else {
+        return 0;
+    };
+    let has = |ident: &str| root.iter().any(|(i, _)| i == ident);
+    if has("AW") || has("AE") || has("B") || has("W") {
+        return 0;
+    }
+    let first_move = line
+        .nodes
+        .iter()
+        .flatten()
+        .find(|(i, _)| i == "B" || i == "W");
+    if !matches!(first_move, Some((ident, _)) if ident == "W") {
+        return 0;
+    }
+    root.iter()
+        .filter(|(i, _)| i == "AB")
+        .flat_map(|(_, values)| values)
+        .map(|v| sgf_points(v, size).map_or(0, |p| p.len() as u32))
+        .sum()
+}
+
 /// Replays `line` into a game, stopping before move `move_number` (1-based,
 /// counting `B` and `W` properties; `None` or a number past the end gives
 /// the final position).
@@ -290,7 +316,12 @@ pub fn load(
                 .map_err(|_| SgfError::IllegalMove(moves_played))?;
         }
     }
-    if handicap >= 2 {
+    let handicap = if handicap == 0 {
+        implied_handicap(line, size)
+    } else {
+        handicap
+    };
+    if handicap >= 1 {
         game.set_handicap_count(handicap);
     }
     Ok(Loaded {
@@ -454,6 +485,19 @@ mod tests {
         assert_eq!(g.board().stone_count(), 4);
         assert_eq!(g.board().color_at(pt(0, 4)), None);
         assert_eq!(g.board().color_at(pt(1, 3)), Some(Color::Black));
+    }
+
+    /// Without `HA`, Black stones set in the root with White to move first
+    /// are a handicap (OGS's one-stone handicap); with Black first, or
+    /// with white stones set too, they are a plain setup.
+    #[test]
+    fn implied_handicap_from_setup() {
+        let handicap = |text: &str| load_str(text, None).unwrap().game.handicap();
+        assert_eq!(handicap("(;SZ[9]AB[fd];W[cg];B[ff])"), 1);
+        assert_eq!(handicap("(;SZ[9]AB[cc:cd];W[cg])"), 2);
+        assert_eq!(handicap("(;SZ[9]AB[fd];B[cg])"), 0);
+        assert_eq!(handicap("(;SZ[9]AB[fd]AW[dd];W[cg])"), 0);
+        assert_eq!(handicap("(;SZ[9];W[cg])"), 0);
     }
 
     /// Broken or unsupported files are refused.
