@@ -71,15 +71,18 @@ kgs-rules chinese
 #    1  . X . X O . X . .
 #       A B C D E F G H J
 #
-# Black 27, White 24 + 6.5 -> W+3.5. Black's F1 (teire) would have saved
-# the seven stones: genmove plays it rather than pass (../genmove/
-# endgame.tst).
+# F1 is in that corner region too (next to the dead E1), so it is not
+# Black's territory under art. 9: it is the very point Black should have
+# filled (teire). Black 26, White 24 + 6.5 -> W+4.5. Black's F1 would
+# have saved the seven stones: genmove plays it rather than pass
+# (../genmove/endgame.tst). Under area counting the dame are filled
+# before counting, and F1 (where White cannot play) is Black's.
 loadsgf ../games/confirmation/directko.sgf
 kgs-rules japanese
 10 final_status_list dead
 #? [B1 A2 B2 C2\nD1\nE1]
 11 final_score
-#? [W\+3\.5]
+#? [W\+4\.5]
 12 tengen-score_details
 #? [.*black D1 \(1 stone\): dead by confirmation \(art\. 7\).*white E1 \(1 stone\): dead by confirmation \(art\. 7\).*]
 # Chinese: the same verdicts whichever side has the ko threats (W A1

@@ -20,10 +20,15 @@ use super::{Rules, Scoring};
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
 
-/// In a region touching both colours (a border left open), a point counts
-/// as territory when one side owns it in this share of status playouts
-/// (ownership from −1 to +1); otherwise it is dame.
+/// Under area counting, a point of a region touching both colours (a
+/// border left open) counts for the side that owns it in this share of
+/// status playouts (ownership from −1 to +1): the dame filling that area
+/// counting assumes gives it that side. Otherwise it is dame.
 pub const OPEN_BORDER_OWNERSHIP: f64 = 0.6;
+
+/// The most teire (protective fills inside one's own territory) looked for
+/// in one count; a bound on the loop in [`teire_points`].
+pub const MAX_TEIRE: usize = 64;
 
 /// What an empty point or dead stone counts as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +68,9 @@ pub struct Score {
     pub seki_eyes: [u32; 2],
     /// Dame (empty points and dead stones outside any territory).
     pub dame: u32,
+    /// Points of each colour's territory that its owner must fill once the
+    /// dame are filled (teire), so not counted under territory rules.
+    pub teire: [u32; 2],
     /// Black's total and White's total (komi and bonus included).
     pub totals: [f64; 2],
     /// Per point (`Point::index`): what empty points and dead stones count
@@ -127,6 +135,7 @@ pub fn count(
         seki_stones: [0; 2],
         seki_eyes: [0; 2],
         dame: 0,
+        teire: [0; 2],
         totals: [0.0; 2],
         owners: Vec::new(),
     };
@@ -140,6 +149,11 @@ pub fn count(
             }
         }
     }
+    let teire = if rules.scoring == Scoring::Territory && !rules.all_stones_alive {
+        teire_points(board, judgement)
+    } else {
+        Vec::new()
+    };
     // Regions of empty points and dead stones, bordered by live stones.
     for region in board.regions(|p| !judgement.is_live_stone(p)) {
         let borders = |c: Color| region.border.iter().any(|&b| board.color_at(b) == Some(c));
@@ -156,20 +170,31 @@ pub fn count(
             let owner = match enclosed_by {
                 Some(c) if borders_seki && !rules.seki_eyes_are_territory => PointOwner::SekiEye(c),
                 Some(c) => PointOwner::Territory(c),
-                // An open border (the players passed before closing it):
-                // points one side owns in nearly every playout are its
-                // territory, the rest dame. Tromp-Taylor counts strictly
-                // by reachability.
-                None if rules.all_stones_alive => PointOwner::Dame,
-                // A liberty shared by seki stones is dame (art. 8).
-                None if borders_seki => PointOwner::Dame,
-                None if judgement.ownership(p) >= OPEN_BORDER_OWNERSHIP => {
-                    PointOwner::Territory(Color::Black)
+                // A liberty shared by seki stones is dame (art. 8), and
+                // Tromp-Taylor counts strictly by reachability.
+                None if borders_seki || rules.all_stones_alive => PointOwner::Dame,
+                // Area counting: the dame are filled before counting, a
+                // point that only one side can take is its area.
+                None if rules.scoring == Scoring::Area
+                    && judgement.ownership(p).abs() >= OPEN_BORDER_OWNERSHIP =>
+                {
+                    PointOwner::Territory(if judgement.ownership(p) > 0.0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    })
                 }
-                None if judgement.ownership(p) <= -OPEN_BORDER_OWNERSHIP => {
-                    PointOwner::Territory(Color::White)
-                }
+                // Territory counting: a region touching live stones of both
+                // colours is no one's territory (art. 9), however the
+                // players would fill it; KGS and OGS count it as dame too.
                 None => PointOwner::Dame,
+            };
+            let owner = match owner {
+                PointOwner::Territory(c) if teire.contains(&p) => {
+                    score.teire[c.index()] += 1;
+                    PointOwner::Dame
+                }
+                owner => owner,
             };
             owners[p.index()] = Some(owner);
             let empty = board.color_at(p).is_none();
@@ -209,6 +234,75 @@ pub fn count(
     score
 }
 
+/// Teire under territory counting: with the dead stones removed and the
+/// dame (empty points of regions touching both colours) filled, a live
+/// chain left with one liberty in its own territory is in atari, and its
+/// owner must fill that point (the 1989 rules count territory after the
+/// dame and such protective moves are played: 死活例 and art. 9's
+/// commentary). A dame counts as filled against a chain when the opponent
+/// can fill it with a stone that is not itself in atari. Seki chains are
+/// left alone (their liberties are not territory anyway). Filling can
+/// leave another chain short of liberties, so this repeats.
+fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
+    let live: Vec<(Point, Color)> = board
+        .stones()
+        .into_iter()
+        .filter(|&(p, _)| judgement.is_live_stone(p))
+        .collect();
+    let Ok(mut cleared) = Board::from_stones(board.size(), &live, [0, 0]) else {
+        return Vec::new();
+    };
+    let mut filled = Vec::new();
+    while filled.len() < MAX_TEIRE {
+        // Which colours border each empty region: bit 0 Black, bit 1 White.
+        let mut borders = vec![0u8; ARRAY_LEN];
+        for region in cleared.regions(|p| cleared.color_at(p).is_none()) {
+            let mut bits = 0u8;
+            for &b in &region.border {
+                if let Some(c) = cleared.color_at(b) {
+                    bits |= 1 << c.index();
+                }
+            }
+            for &p in &region.points {
+                borders[p.index()] = bits;
+            }
+        }
+        let mut fill = None;
+        for h in cleared.points() {
+            let Some(color) = cleared.color_at(h) else {
+                continue;
+            };
+            if cleared.chain_head(h) != h
+                || cleared
+                    .chain_stones(h)
+                    .any(|s| judgement.status(s) == Some(StoneStatus::Seki))
+            {
+                continue;
+            }
+            let own = 1u8 << color.index();
+            let (inner, dame): (Vec<Point>, Vec<Point>) = cleared
+                .liberties(h)
+                .into_iter()
+                .partition(|l| borders[l.index()] == own);
+            let opponent = color.other();
+            let filled_against = dame.iter().any(|&d| {
+                borders[d.index()] == 0b11
+                    && cleared.is_legal(opponent, d)
+                    && !cleared.is_capture(opponent, d)
+                    && cleared.liberties_after(opponent, d) >= 2
+            });
+            if inner.len() == 1 && dame.len() == 1 && filled_against {
+                fill = Some((color, inner[0]));
+                break;
+            }
+        }
+        let Some((color, p)) = fill else { break };
+        cleared.play_unchecked(color, p);
+        filled.push(p);
+    }
+    filled
+}
+
 impl fmt::Display for Score {
     /// The working of the count, one item per line (`tengen-score_details`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -236,6 +330,7 @@ impl fmt::Display for Score {
                     self.dead_removed[i]
                 )?;
                 write!(f, ", captures {}", self.captures[i])?;
+                write!(f, ", teire {}", self.teire[i])?;
                 write!(f, ", seki eyes {} (not counted)", self.seki_eyes[i])?;
             }
             writeln!(
