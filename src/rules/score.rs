@@ -234,9 +234,10 @@ pub fn count(
     score
 }
 
-/// Teire under territory counting: with the dead stones removed and the
-/// dame (empty points of regions touching both colours) filled, a live
-/// chain left with one liberty in its own territory is in atari, and its
+/// Teire under territory counting: with the dead stones removed, a live
+/// chain whose only liberty is a point of its own territory, or whose
+/// only liberties are that point and one dame (an empty point of a region
+/// touching both colours) that the opponent fills, is in atari, and its
 /// owner must fill that point (the 1989 rules count territory after the
 /// dame and such protective moves are played: 死活例 and art. 9's
 /// commentary). A dame counts as filled against a chain when the opponent
@@ -291,7 +292,9 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
                     && !cleared.is_capture(opponent, d)
                     && cleared.liberties_after(opponent, d) >= 2
             });
-            if inner.len() == 1 && dame.len() == 1 && filled_against {
+            // In atari already, or once its one dame is filled.
+            let short = dame.is_empty() || dame.len() == 1 && filled_against;
+            if inner.len() == 1 && short {
                 fill = Some((color, inner[0]));
                 break;
             }
