@@ -224,7 +224,24 @@ impl Problem {
         ko: KoMode,
         first: FirstMove,
     ) -> Result<Judged, OutOfBudget> {
+        self.judge_within(board, ko, first, u64::MAX)
+    }
+
+    /// [`Problem::judge_from`], giving up (`OutOfBudget`) once the search
+    /// of all the problem's chains together has visited `max_nodes` nodes.
+    ///
+    /// # Errors
+    /// `OutOfBudget` when a search exceeds [`NODE_BUDGET`], `max_nodes` in
+    /// all or [`MAX_DEPTH`].
+    pub fn judge_within(
+        &self,
+        board: &Board,
+        ko: KoMode,
+        first: FirstMove,
+        max_nodes: u64,
+    ) -> Result<Judged, OutOfBudget> {
         let mut search = Confirmation::new(board, &self.points, ko, first);
+        search.max_total_nodes = max_nodes;
         let verdicts = self
             .chains
             .iter()
@@ -307,6 +324,8 @@ struct Confirmation<'a> {
     nodes: u64,
     /// Nodes over every target of the problem.
     total_nodes: u64,
+    /// The most nodes of all readings together.
+    max_total_nodes: u64,
     /// Whether any line read took a ko.
     ko_seen: bool,
     ko: KoMode,
@@ -365,6 +384,7 @@ impl<'a> Confirmation<'a> {
             boards: vec![board.clone()],
             nodes: 0,
             total_nodes: 0,
+            max_total_nodes: u64::MAX,
             ko_seen: false,
             ko,
             path: Vec::new(),
@@ -454,7 +474,7 @@ impl<'a> Confirmation<'a> {
     fn read(&mut self, depth: usize, node: &Node, game: Game) -> Result<bool, OutOfBudget> {
         self.nodes += 1;
         self.total_nodes += 1;
-        if self.nodes > NODE_BUDGET {
+        if self.nodes > NODE_BUDGET || self.total_nodes > self.max_total_nodes {
             return Err(OutOfBudget);
         }
         if depth >= MAX_DEPTH {

@@ -35,8 +35,10 @@ pub const STATUS_PLAYOUTS: u32 = 1000;
 /// always the opponent's, to +1, always its own) is below this.
 pub const DEAD_BELOW: f64 = 0.25;
 /// Search nodes one judgement may spend on local problems, all together
-/// (about a second on these machines); later problems go to the playouts.
-pub const JUDGEMENT_NODE_BUDGET: u64 = 2_000_000;
+/// (about 0.6 s on these machines, so that a whole judgement of a 19x19
+/// position stays under a second); a search still running when they are
+/// spent gives up, and it and later problems go to the playouts.
+pub const JUDGEMENT_NODE_BUDGET: u64 = 300_000;
 /// A wall around a local problem must be alive with at least this mean
 /// ownership in its favour (see [`confirm_locally`]).
 pub const SOLID_WALL: f64 = 0.6;
@@ -208,8 +210,9 @@ fn confirm_locally(
             continue;
         }
         let mut judge = |ko: KoMode, first: FirstMove| {
-            let judged = problem.judge_from(board, ko, first);
-            spent += judged.as_ref().map_or(NODE_BUDGET, |j| j.nodes);
+            let left = JUDGEMENT_NODE_BUDGET.saturating_sub(spent);
+            let judged = problem.judge_within(board, ko, first, left);
+            spent += judged.as_ref().map_or(NODE_BUDGET.min(left), |j| j.nodes);
             judged
         };
         let judged = judge(KoMode::Confirmation, FirstMove::Attacker).and_then(|judged| {
