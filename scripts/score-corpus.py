@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Scores the recorded-games corpus with `tengen score` and prints, per
+collection, how often the count equals the recorded result, beside GNU Go
+3.8's figures on the same games.
+
+Usage:
+  scripts/score-corpus.py [--corpus TARBALL] [--every N] [--gnugo]
+                          [--gnugo-every N] [--threads N]
+
+--corpus   the tarball (default: ../shared/corpora/scoring-dev.tar.gz
+           beside the project); unpacked into a temporary folder, never
+           into the project.
+--every    score every N-th game of each collection (default 1: all).
+--gnugo    also score with GNU Go 3.8 (`final_score` after `loadsgf`,
+           Chinese rules for area-counted records); its answers are kept in
+           target/gnugo-scores.tsv so a rerun only asks for new games.
+--gnugo-every  GNU Go scores every N-th of the games scored (19x19 costs it
+           seconds a game); the table then compares both on that sample too.
+
+CGOS games are scored with `--rules tromp-taylor` (the server counted every
+stone on the board), the others under each record's own RU and KM.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+DEFAULT_CORPUS = os.path.join(ROOT, "..", "shared", "corpora", "scoring-dev.tar.gz")
+GNUGO = "/usr/games/gnugo"
+CACHE = os.path.join(ROOT, "target", "gnugo-scores.tsv")
+AREA_RULES = {"chinese", "aga", "new zealand", "nz", "tromp-taylor", "goe", "ing"}
+# Collections: (folder, label, extra tengen flags).
+COLLECTIONS = [
+    ("kgs19-godmoves", "KGS 19x19", []),
+    ("ogs9-teenygo", "OGS 9x9", []),
+    ("cgos9-teenygo", "CGOS 9x9 (tromp-taylor)", ["--rules", "tromp-taylor"]),
+    ("gnugo-regression", "GNU Go regression games", []),
+]
+
+
+def parse_result(text):
+    """Black's margin from an RE value, None when not a counted result."""
+    if not text:
+        return None
+    t = text.strip()
+    if t.lower() in ("0", "draw", "jigo"):
+        return 0.0
+    if len(t) < 3 or t[0].upper() not in "BW" or t[1] != "+":
+        return None
+    try:
+        m = float(t[2:])
+    except ValueError:
+        return None
+    return m if t[0].upper() == "B" else -m
+
+
+def read_index(folder):
+    rows = []
+    with open(os.path.join(folder, "index.tsv"), encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            rows.append(dict(zip(header, line.rstrip("\n").split("\t"))))
+    return rows
+
+
+def tengen_margins(files, flags, threads):
+    """{file: Black's margin} from `tengen score --json`."""
+    binary = os.path.join(ROOT, "target", "release", "tengen")
+    margins = {}
+    chunk = 400
+    for i in range(0, len(files), chunk):
+        out = subprocess.run(
+            [binary, "score", "--json", "--threads", str(threads)] + flags + files[i:i + chunk],
+            check=True, capture_output=True, text=True).stdout
+        for line in out.splitlines():
+            obj = json.loads(line)
+            if "margin" in obj:
+                margins[obj["file"]] = obj["margin"]
+    return margins
+
+
+def load_cache():
+    cache = {}
+    if os.path.exists(CACHE):
+        with open(CACHE, encoding="utf-8") as f:
+            for line in f:
+                key, _, value = line.rstrip("\n").partition("\t")
+                cache[key] = value
+    return cache
+
+
+def gnugo_margins(games, cache):
+    """{file: margin} from GNU Go, asking only for games not cached."""
+    os.makedirs(os.path.dirname(CACHE), exist_ok=True)
+    todo = [(path, key, area) for path, key, area in games if key not in cache]
+    procs = {}
+    with open(CACHE, "a", encoding="utf-8") as out:
+        for n, (path, key, area) in enumerate(todo):
+            flag = "--chinese-rules" if area else "--japanese-rules"
+            proc = procs.get(flag)
+            if proc is None or proc.poll() is not None:
+                proc = subprocess.Popen([GNUGO, "--mode", "gtp", flag], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        text=True)
+                procs[flag] = proc
+            answer = "?"
+            try:
+                for cmd in (f"loadsgf {path}", "final_score"):
+                    proc.stdin.write(cmd + "\n")
+                    proc.stdin.flush()
+                    reply = []
+                    while True:
+                        line = proc.stdout.readline()
+                        if line == "":
+                            raise BrokenPipeError
+                        if line.strip() == "" and reply:
+                            break
+                        if line.strip():
+                            reply.append(line.strip())
+                    answer = reply[0][1:].strip() if reply[0].startswith("=") else "?"
+                    if answer == "?" and cmd.startswith("loadsgf"):
+                        break
+            except (BrokenPipeError, OSError):
+                proc.kill()
+                answer = "?"
+            cache[key] = answer
+            out.write(f"{key}\t{answer}\n")
+            out.flush()
+            if n % 50 == 0:
+                print(f"gnugo: {n} of {len(todo)}", file=sys.stderr)
+    for proc in procs.values():
+        try:
+            proc.stdin.write("quit\n")
+            proc.stdin.flush()
+        except OSError:
+            pass
+        proc.wait()
+    return {key: parse_result(cache.get(key)) for _, key, _ in games}
+
+
+def tally(pairs):
+    """(exact %, same-winner %, mean abs error, n) of (ours, recorded) pairs."""
+    pairs = [(o, r) for o, r in pairs if o is not None and r is not None]
+    n = len(pairs)
+    if n == 0:
+        return None
+    exact = sum(1 for o, r in pairs if abs(o - r) < 1e-6)
+    winner = sum(1 for o, r in pairs if (o > 0) == (r > 0) and o != 0 and r != 0 or o == r == 0)
+    mae = sum(abs(o - r) for o, r in pairs) / n
+    return 100.0 * exact / n, 100.0 * winner / n, mae, n
+
+
+def fmt(t):
+    if t is None:
+        return "-"
+    return f"{t[0]:5.1f}% exact, {t[1]:5.1f}% winner, mae {t[2]:5.2f} ({t[3]})"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--corpus", default=DEFAULT_CORPUS)
+    ap.add_argument("--every", type=int, default=1)
+    ap.add_argument("--gnugo", action="store_true")
+    ap.add_argument("--gnugo-every", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    args = ap.parse_args()
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(args.corpus) as tar:
+            tar.extractall(tmp, filter="data")
+        base = tmp
+        entries = os.listdir(tmp)
+        if len(entries) == 1 and os.path.isdir(os.path.join(tmp, entries[0])) \
+                and not os.path.exists(os.path.join(tmp, entries[0], "index.tsv")):
+            base = os.path.join(tmp, entries[0])
+        cache = load_cache() if args.gnugo else {}
+        print(f"{'collection':<26} {'tengen':<48} gnugo 3.8 on the same games / tengen on those")
+        for folder, label, flags in COLLECTIONS:
+            path = os.path.join(base, folder)
+            if not os.path.isdir(path):
+                continue
+            rows = read_index(path)[::args.every]
+            files = [os.path.join(path, r["file"]) for r in rows]
+            recorded = {os.path.join(path, r["file"]): parse_result(r["RE"]) for r in rows}
+            ours = tengen_margins(files, flags, args.threads)
+            mine = tally((ours.get(f), recorded[f]) for f in files)
+            line = f"{label:<26} {fmt(mine):<48}"
+            if args.gnugo:
+                sample = rows[::args.gnugo_every]
+                games = []
+                for r in sample:
+                    area = r["rules"].lower() in AREA_RULES
+                    games.append((os.path.join(path, r["file"]), f"{folder}/{r['file']}", area))
+                theirs = gnugo_margins(games, cache)
+                sample_files = [g[0] for g in games]
+                gg = tally((theirs.get(k), recorded[p]) for p, k, _ in games)
+                ts = tally((ours.get(f), recorded[f]) for f in sample_files)
+                line += f" {fmt(gg)} / {fmt(ts)}"
+            print(line, flush=True)
+
+
+if __name__ == "__main__":
+    main()
