@@ -215,22 +215,30 @@ fn confirm_locally(
             spent += judged.as_ref().map_or(NODE_BUDGET.min(left), |j| j.nodes);
             judged
         };
-        let judged = judge(KoMode::Confirmation, FirstMove::Attacker).and_then(|judged| {
-            if rules.confirmation || !judged.ko {
-                return Ok(Some(judged));
-            }
-            // Settled whichever side has the ko threats?
-            let defender = judge(KoMode::DefenderThreats, FirstMove::Attacker)?;
-            let attacker = judge(KoMode::AttackerThreats, FirstMove::Attacker)?;
-            if defender.verdicts == attacker.verdicts {
-                return Ok(Some(defender));
-            }
-            // Play goes on until the ko threats are used up (劫尽棋亡); then
-            // the threat-less reading decides, if it does not matter who
-            // starts (bent four: the defender has no useful first move).
-            let reply = judge(KoMode::Confirmation, FirstMove::Defender)?;
-            Ok((reply.verdicts == judged.verdicts).then_some(judged))
-        });
+        let judged = if rules.confirmation {
+            judge(KoMode::Confirmation, FirstMove::Attacker).map(Some)
+        } else {
+            // Settled whichever side has the ko threats? With no ko read,
+            // the threats never mattered; with every threat the
+            // defender's, a death stands whoever has them.
+            judge(KoMode::DefenderThreats, FirstMove::Attacker).and_then(|defender| {
+                let all_dead = defender.verdicts.iter().all(|&(_, v)| v == Verdict::Dead);
+                if !defender.ko || all_dead {
+                    return Ok(Some(defender));
+                }
+                let attacker = judge(KoMode::AttackerThreats, FirstMove::Attacker)?;
+                if defender.verdicts == attacker.verdicts {
+                    return Ok(Some(defender));
+                }
+                // Play goes on until the ko threats are used up (劫尽棋亡);
+                // then the threat-less reading decides, if it does not
+                // matter who starts (bent four: the defender has no
+                // useful first move).
+                let judged = judge(KoMode::Confirmation, FirstMove::Attacker)?;
+                let reply = judge(KoMode::Confirmation, FirstMove::Defender)?;
+                Ok((reply.verdicts == judged.verdicts).then_some(judged))
+            })
+        };
         match judged {
             Ok(None) => log::debug!(
                 "local search: a ko decides a {}-point problem, playouts decide under {}",

@@ -1,0 +1,51 @@
+# Textbook eye shapes at the end of a game, each under both rule sets.
+# GNU Go 3.8 agrees on every dead list here.
+
+# --- Squared four (dead whoever moves): White's eye space B2 C2 B3 C3
+# is a 2x2 block, which never makes two eyes; White's outside liberty at
+# D1 does not help. Both white chains are dead under every rule set: the
+# local reading settles it with no ko that matters, so Chinese rules use
+# it too. Japanese: Black's 63 empty points + 2 x 10 = 83 vs 6.5 ->
+# B+76.5; Chinese: 81 - 6.5 -> B+74.5.
+#
+#      A B C D E F G H J
+#    5 X X X X . . . . .
+#    4 O O O X . . . . .
+#    3 O . . O X . . . .
+#    2 O . . O X . . . .
+#    1 O O O . X . . . .
+loadsgf ../games/scoring/squared-four.sgf
+kgs-rules japanese
+1 final_status_list dead
+#? [A1 B1 C1 A2 A3 A4 B4 C4\nD2 D3]
+2 final_score
+#? [B\+76\.5]
+kgs-rules chinese
+3 final_status_list dead
+#? [A1 B1 C1 A2 A3 A4 B4 C4\nD2 D3]
+4 final_score
+#? [B\+74\.5]
+
+# --- Straight three with the enemy stone on its vital point: White's eye
+# space A1 B1 C1 holds Black's B1; White capturing it at A1 or C1 puts
+# itself in atari, and Black takes all. White is dead, Black's B1 alive
+# (inside its own area once White is removed). Japanese: 68 empty points
+# + 2 x 5 = 78 vs 6.5 -> B+71.5; Chinese: 81 - 6.5 -> B+74.5.
+#
+#      A B C D E F G H J
+#    3 X X X X X . . . .
+#    2 O O O O X . . . .
+#    1 . X . O X . . . .
+loadsgf ../games/scoring/straight-three.sgf
+kgs-rules japanese
+5 final_status_list dead
+#? [D1 A2 B2 C2 D2]
+6 final_status B1
+#? [alive]
+7 final_score
+#? [B\+71\.5]
+kgs-rules chinese
+8 final_status_list dead
+#? [D1 A2 B2 C2 D2]
+9 final_score
+#? [B\+74\.5]
