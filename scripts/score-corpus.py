@@ -14,8 +14,9 @@ Usage:
 --gnugo    also score with GNU Go 3.8 (`final_score` after `loadsgf`,
            Chinese rules for area-counted records); its answers are kept in
            target/gnugo-scores.tsv so a rerun only asks for new games.
---gnugo-every  GNU Go scores every N-th of the games scored (19x19 costs it
-           seconds a game); the table then compares both on that sample too.
+--gnugo-every  GNU Go scores every N-th of the KGS 19x19 games scored
+           (default 5: 19x19 costs it seconds a game; every game of the
+           other collections); the table then compares both on that sample.
 
 CGOS games are scored with `--rules tromp-taylor` (the server counted every
 stone on the board), the others under each record's own RU and KM.
@@ -35,12 +36,12 @@ DEFAULT_CORPUS = os.path.join(ROOT, "..", "shared", "corpora", "scoring-dev.tar.
 GNUGO = "/usr/games/gnugo"
 CACHE = os.path.join(ROOT, "target", "gnugo-scores.tsv")
 AREA_RULES = {"chinese", "aga", "new zealand", "nz", "tromp-taylor", "goe", "ing"}
-# Collections: (folder, label, extra tengen flags).
+# Collections: (folder, label, extra tengen flags, sampled for GNU Go).
 COLLECTIONS = [
-    ("kgs19-godmoves", "KGS 19x19", []),
-    ("ogs9-teenygo", "OGS 9x9", []),
-    ("cgos9-teenygo", "CGOS 9x9 (tromp-taylor)", ["--rules", "tromp-taylor"]),
-    ("gnugo-regression", "GNU Go regression games", []),
+    ("kgs19-godmoves", "KGS 19x19", [], True),
+    ("ogs9-teenygo", "OGS 9x9", [], False),
+    ("cgos9-teenygo", "CGOS 9x9 (tromp-taylor)", ["--rules", "tromp-taylor"], False),
+    ("gnugo-regression", "GNU Go regression games", [], False),
 ]
 
 
@@ -167,7 +168,7 @@ def main():
     ap.add_argument("--corpus", default=DEFAULT_CORPUS)
     ap.add_argument("--every", type=int, default=1)
     ap.add_argument("--gnugo", action="store_true")
-    ap.add_argument("--gnugo-every", type=int, default=1)
+    ap.add_argument("--gnugo-every", type=int, default=5)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
@@ -181,7 +182,7 @@ def main():
             base = os.path.join(tmp, entries[0])
         cache = load_cache() if args.gnugo else {}
         print(f"{'collection':<26} {'tengen':<48} gnugo 3.8 on the same games / tengen on those")
-        for folder, label, flags in COLLECTIONS:
+        for folder, label, flags, sampled in COLLECTIONS:
             path = os.path.join(base, folder)
             if not os.path.isdir(path):
                 continue
@@ -192,7 +193,7 @@ def main():
             mine = tally((ours.get(f), recorded[f]) for f in files)
             line = f"{label:<26} {fmt(mine):<48}"
             if args.gnugo:
-                sample = rows[::args.gnugo_every]
+                sample = rows[::args.gnugo_every] if sampled else rows
                 games = []
                 for r in sample:
                     area = r["rules"].lower() in AREA_RULES
