@@ -420,12 +420,16 @@ impl Tally {
                 self.with_winner += 1;
                 self.same_winner += 1;
             }
-            Agreement::SameWinner(d) | Agreement::Different(d) => {
+            Agreement::SameWinner(d) => {
+                self.counted_results += 1;
+                self.with_winner += 1;
+                self.same_winner += 1;
+                self.abs_error += d.abs();
+            }
+            Agreement::Different(d) => {
                 self.counted_results += 1;
                 self.with_winner += 1;
                 self.abs_error += d.abs();
-                self.same_winner +=
-                    u32::from(matches!(report.agreement(), Agreement::SameWinner(_)));
             }
             Agreement::WinnerOnly(same) => {
                 self.with_winner += 1;
