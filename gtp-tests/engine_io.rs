@@ -645,3 +645,49 @@ fn help_documents_flags() {
         assert!(help.contains(flag), "--help lacks {flag}");
     }
 }
+
+/// `tengen score` as a user runs it: one line per record, an error line
+/// for a file it cannot read, the summary, and exit status 1 only when no
+/// record could be scored.
+#[test]
+fn score_subcommand() {
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .arg("score")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("tengen runs")
+    };
+    let out = run(&[
+        "gtp-tests/games/scoring/straight-three.sgf",
+        "gtp-tests/no-such-record.sgf",
+    ]);
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "straight-three.sgf: B+71.5 (recorded ?): no counted result [9x9, japanese, komi 6.5]"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("no-such-record.sgf: error: "), "{text}");
+    assert!(text.contains("2 records in"), "{text}");
+    let out = run(&[
+        "--rules",
+        "chinese",
+        "--json",
+        "gtp-tests/games/scoring/straight-three.sgf",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with('{') && text.trim_end().ends_with('}'),
+        "{text}"
+    );
+    assert!(text.contains("\"result\":\"B+74.5\""), "{text}");
+    assert!(
+        text.contains("\"white\":[\"D1\",\"A2\",\"B2\",\"C2\",\"D2\"]"),
+        "{text}"
+    );
+    assert!(!run(&["gtp-tests/no-such-record.sgf"]).status.success());
+}

@@ -322,7 +322,9 @@ fn run_score(paths: &[PathBuf], options: &records::Options, json: bool) -> ExitC
     } else if !write_failed {
         let _ = writeln!(out, "{closing}");
     }
-    if write_failed || (total == 0 && !errors.is_empty()) {
+    // Failure when nothing could be scored (or the output broke).
+    let nothing_scored = summary.total().games == 0 && (total > 0 || !errors.is_empty());
+    if write_failed || nothing_scored {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
