@@ -49,3 +49,27 @@ kgs-rules chinese
 #? [D1 A2 B2 C2 D2]
 9 final_score
 #? [B\+74\.5]
+
+# --- Teire: Black's H9 has two liberties, the dame G9 and J9 in Black's
+# corner. Once White fills the dame, H9 is in atari and Black must
+# connect at J9, so under territory counting J9 is not Black's territory:
+# Black J1-J6 = 6, White's left side 52 -> W+46 (komi 0). G9 and J9 are
+# reported as dame.
+#
+#      A B C D E F G H J
+#    9 . . . . . O . X .
+#    8 . . . . . O O O X
+#    7 . . . . . . O X X
+#    6 . . . . . . O X .
+#    ...
+#    1 . . . . . . O X .
+loadsgf ../games/scoring/teire.sgf
+kgs-rules japanese
+10 final_status_list dead
+#? []
+11 final_score
+#? [W\+46\.0]
+12 tengen-score_details
+#? [.*black: territory 6, .*, teire 1, .*]
+13 final_status J9
+#? [dame]
