@@ -286,12 +286,14 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
                 .into_iter()
                 .partition(|l| borders[l.index()] == own);
             let opponent = color.other();
+            let filled_against = dame.iter().any(|&d| {
+                borders[d.index()] == 0b11
+                    && cleared.is_legal(opponent, d)
+                    && !cleared.is_capture(opponent, d)
+                    && cleared.liberties_after(opponent, d) >= 2
+            });
             // In atari already, or once its one dame is filled.
-            let short = match dame[..] {
-                [] => true,
-                [d] => borders[d.index()] == 0b11 && opponent_fills(&cleared, opponent, d),
-                _ => false,
-            };
+            let short = dame.is_empty() || dame.len() == 1 && filled_against;
             if inner.len() == 1 && short {
                 fill = Some((color, inner[0]));
                 break;
@@ -302,41 +304,6 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
         filled.push(p);
     }
     filled
-}
-
-/// Whether `color` can fill the dame `d` with a stone not in atari,
-/// capturing nothing, once it has filled the rest of `d`'s empty region
-/// from its own stones inward as far as it safely can (a dame behind
-/// another dame is filled in turn).
-fn opponent_fills(board: &Board, color: Color, d: Point) -> bool {
-    let safe = |b: &Board, p: Point| {
-        b.is_legal(color, p) && !b.is_capture(color, p) && b.liberties_after(color, p) >= 2
-    };
-    if safe(board, d) {
-        return true;
-    }
-    let Some(region) = board
-        .regions(|p| board.color_at(p).is_none())
-        .into_iter()
-        .find(|r| r.points.contains(&d))
-    else {
-        return false;
-    };
-    let mut after = board.clone();
-    loop {
-        let next = region.points.iter().copied().find(|&p| {
-            p != d
-                && after.color_at(p).is_none()
-                && p.neighbours()
-                    .iter()
-                    .any(|&n| after.color_at(n) == Some(color))
-                && safe(&after, p)
-        });
-        match next {
-            Some(p) => after.play_unchecked(color, p),
-            None => return safe(&after, d),
-        }
-    }
 }
 
 impl fmt::Display for Score {
