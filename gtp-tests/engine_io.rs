@@ -579,7 +579,14 @@ fn gogui_gfx_best_moves_and_pv() {
         assert!((-1.0..=0.0).contains(&v), "White to move: {v}");
     }
     assert!(gfx[1].starts_with("LABEL "));
+    // Labels fit a point (GoGui shows about three characters); the full
+    // visit counts are in the text line.
+    let labels: Vec<&str> = gfx[1].split(' ').skip(1).collect();
+    for pair in labels.chunks(2) {
+        assert!(pair[1].len() <= 4, "label {:?} too long: {out}", pair[1]);
+    }
     assert!(gfx[2].starts_with("TEXT White to move: "));
+    assert!(gfx[2].contains("; visits "), "{out}");
     let var: Vec<&str> = replies[3]
         .strip_prefix("= VAR ")
         .unwrap()

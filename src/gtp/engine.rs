@@ -10,7 +10,7 @@ use super::Host;
 use super::command::{Command, Dialect, Switches, command_names, is_known};
 use super::error::GtpError;
 use super::parser::AnalyzeArgs;
-use super::response::{move_text, point_text};
+use super::response::{move_text, point_text, short_count};
 use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
@@ -116,7 +116,8 @@ const CYCLE_WIN_RATE: f32 = 0.5;
 /// Most candidates `tengen-best_moves` labels.
 const BEST_MOVES_SHOWN: usize = 10;
 
-/// GoGui `gfx` of the best moves: each one's visit count as a label, its
+/// GoGui `gfx` of the best moves: each one's visit count as a short label
+/// (`2.1k`: GoGui's labels fit about three characters), its
 /// share of the visits as influence (Black's sign when Black is to move),
 /// and a line of text on the best.
 fn best_moves_gfx(color: Color, report: &Report) -> String {
@@ -143,17 +144,23 @@ fn best_moves_gfx(color: Color, report: &Report) -> String {
         lines.push(format!("INFLUENCE {}", influence.join(" ")));
         let labels: Vec<String> = shown
             .iter()
-            .map(|c| format!("{} {}", move_text(c.mv), c.visits))
+            .map(|c| format!("{} {}", move_text(c.mv), short_count(c.visits)))
             .collect();
         lines.push(format!("LABEL {}", labels.join(" ")));
     }
+    // The labels are short; the full visit counts go in the text line.
+    let visits: Vec<String> = shown
+        .iter()
+        .map(|c| format!("{} {}", move_text(c.mv), c.visits))
+        .collect();
     lines.push(match report.candidates.first() {
         Some(best) => format!(
-            "TEXT {} to move: {} wins {:.1}% in {} simulations",
+            "TEXT {} to move: {} wins {:.1}% in {} simulations; visits {}",
             color.fold("Black", "White"),
             move_text(best.mv),
             best.win_rate * 100.0,
-            best.visits
+            best.visits,
+            visits.join(", ")
         ),
         None => format!("TEXT {} has no move but pass", color.fold("Black", "White")),
     });

@@ -49,8 +49,40 @@ pub fn move_text(mv: Move) -> String {
     }
 }
 
+/// A count short enough for a GoGui board label (about three characters
+/// fit a point): `987`, `2.1k`, `46k`, `1.2M`.
+#[must_use]
+pub fn short_count(n: u32) -> String {
+    let n = f64::from(n);
+    match n {
+        n if n < 1e3 => format!("{n}"),
+        n if n < 9.95e3 => format!("{:.1}k", n / 1e3),
+        n if n < 999.5e3 => format!("{:.0}k", n / 1e3),
+        n if n < 9.95e6 => format!("{:.1}M", n / 1e6),
+        n if n < 999.5e6 => format!("{:.0}M", n / 1e6),
+        n => format!("{:.1}G", n / 1e9),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+
+    /// Labels stay within four characters across the range.
+    #[test]
+    fn short_counts() {
+        assert_eq!(short_count(0), "0");
+        assert_eq!(short_count(987), "987");
+        assert_eq!(short_count(1222), "1.2k");
+        assert_eq!(short_count(8458), "8.5k");
+        assert_eq!(short_count(9960), "10k");
+        assert_eq!(short_count(46_300), "46k");
+        assert_eq!(short_count(999_400), "999k");
+        assert_eq!(short_count(999_600), "1.0M");
+        assert_eq!(short_count(12_345_678), "12M");
+        for n in [0, 9, 999, 1000, 9999, 10_000, 123_456, 9_999_999, u32::MAX] {
+            assert!(short_count(n).len() <= 4, "{n}: {}", short_count(n));
+        }
+    }
     use super::*;
 
     /// Framing known answers: ids, empty bodies, multi-line bodies, and
