@@ -285,15 +285,20 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
                 .liberties(h)
                 .into_iter()
                 .partition(|l| borders[l.index()] == own);
+            // Every liberty of a chain borders its own colour: the rest
+            // are dame (regions touching both colours).
             let opponent = color.other();
-            let filled_against = dame.iter().any(|&d| {
-                borders[d.index()] == 0b11
-                    && cleared.is_legal(opponent, d)
+            let filled_against = |d: Point| {
+                cleared.is_legal(opponent, d)
                     && !cleared.is_capture(opponent, d)
                     && cleared.liberties_after(opponent, d) >= 2
-            });
+            };
             // In atari already, or once its one dame is filled.
-            let short = dame.is_empty() || dame.len() == 1 && filled_against;
+            let short = match dame[..] {
+                [] => true,
+                [d] => filled_against(d),
+                _ => false,
+            };
             if inner.len() == 1 && short {
                 fill = Some((color, inner[0]));
                 break;
