@@ -22,9 +22,6 @@ use crate::rules::status::{StoneStatus, judge};
 use crate::rules::{KoRule, PlayRules, Rules};
 use crate::sgf;
 
-/// The largest record read (as `loadsgf`).
-pub const MAX_RECORD_BYTES: u64 = 4 << 20;
-
 /// A recorded result (`RE`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Recorded {
@@ -56,6 +53,17 @@ impl Recorded {
         match rest.trim().parse::<f64>() {
             Ok(m) if m.is_finite() && m >= 0.0 => Recorded::Margin(color.fold(m, -m)),
             _ => Recorded::Winner(color),
+        }
+    }
+}
+
+/// `B+2.5` (as [`ResultText`]), `W+` for a winner without a count, `?`.
+impl std::fmt::Display for Recorded {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Recorded::Margin(m) => ResultText(m).fmt(f),
+            Recorded::Winner(c) => write!(f, "{}+", c.fold('B', 'W')),
+            Recorded::Unknown => f.write_str("?"),
         }
     }
 }
@@ -153,63 +161,52 @@ impl Report {
 #[must_use]
 pub fn score_file(path: &Path, options: &Options) -> Report {
     let mut recorded = Recorded::Unknown;
-    let counted = read(path).and_then(|text| {
-        let line = sgf::parse_main_line(&text).map_err(|e| e.to_string())?;
-        recorded = line.root("RE").map_or(Recorded::Unknown, Recorded::parse);
-        let rules = options.rules.unwrap_or_else(|| {
-            line.root("RU")
-                .and_then(|ru| ru.parse::<Rules>().ok())
-                .unwrap_or_default()
+    let counted = sgf::read_limited(path, sgf::MAX_SGF_BYTES)
+        .map_err(|e| e.to_string())
+        .and_then(|text| {
+            let line = sgf::parse_main_line(&text).map_err(|e| e.to_string())?;
+            recorded = line.root("RE").map_or(Recorded::Unknown, Recorded::parse);
+            let rules = options.rules.unwrap_or_else(|| {
+                line.root("RU")
+                    .and_then(|ru| ru.parse::<Rules>().ok())
+                    .unwrap_or_default()
+            });
+            // Replayed under the most permissive play rules: a record is what
+            // its server accepted, whatever repetition rule it applied.
+            let permissive = PlayRules {
+                ko: KoRule::Simple,
+                suicide_allowed: true,
+            };
+            let loaded = sgf::load(&line, None, permissive).map_err(|e| e.to_string())?;
+            let komi = options.komi.or(loaded.komi).unwrap_or(0.0);
+            let game = loaded.game;
+            let board = game.board();
+            let start = Instant::now();
+            let judgement = judge(board, &rules);
+            let score = count(board, &judgement, &rules, komi, game.handicap());
+            let millis = start.elapsed().as_secs_f64() * 1000.0;
+            let with = |s: StoneStatus| {
+                board
+                    .stones()
+                    .into_iter()
+                    .filter(|&(p, _)| judgement.status(p) == Some(s))
+                    .collect::<Vec<_>>()
+            };
+            Ok(Counted {
+                size: board.size(),
+                rules,
+                komi,
+                dead: with(StoneStatus::Dead),
+                seki: with(StoneStatus::Seki),
+                score,
+                millis,
+            })
         });
-        // Replayed under the most permissive play rules: a record is what
-        // its server accepted, whatever repetition rule it applied.
-        let permissive = PlayRules {
-            ko: KoRule::Simple,
-            suicide_allowed: true,
-        };
-        let loaded = sgf::load(&line, None, permissive).map_err(|e| e.to_string())?;
-        let komi = options.komi.or(loaded.komi).unwrap_or(0.0);
-        let game = loaded.game;
-        let board = game.board();
-        let start = Instant::now();
-        let judgement = judge(board, &rules);
-        let score = count(board, &judgement, &rules, komi, game.handicap());
-        let millis = start.elapsed().as_secs_f64() * 1000.0;
-        let with = |s: StoneStatus| {
-            board
-                .stones()
-                .into_iter()
-                .filter(|&(p, _)| judgement.status(p) == Some(s))
-                .collect::<Vec<_>>()
-        };
-        Ok(Counted {
-            size: board.size(),
-            rules,
-            komi,
-            dead: with(StoneStatus::Dead),
-            seki: with(StoneStatus::Seki),
-            score,
-            millis,
-        })
-    });
     Report {
         path: path.to_path_buf(),
         recorded,
         counted,
     }
-}
-
-fn read(path: &Path) -> Result<Vec<u8>, String> {
-    use std::io::Read as _;
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut text = Vec::new();
-    file.take(MAX_RECORD_BYTES + 1)
-        .read_to_end(&mut text)
-        .map_err(|e| e.to_string())?;
-    if text.len() as u64 > MAX_RECORD_BYTES {
-        return Err(format!("larger than {MAX_RECORD_BYTES} bytes"));
-    }
-    Ok(text)
 }
 
 /// The records named: files as given, directories searched (recursively,
@@ -289,11 +286,7 @@ pub fn line(report: &Report) -> String {
         Ok(c) => c,
     };
     let ours = ResultText(counted.score.margin()).to_string();
-    let recorded = match report.recorded {
-        Recorded::Margin(m) => ResultText(m).to_string(),
-        Recorded::Winner(c) => format!("{}+", c.fold('B', 'W')),
-        Recorded::Unknown => "?".to_string(),
-    };
+    let recorded = report.recorded;
     let verdict = match report.agreement() {
         Agreement::Exact => "exact".to_string(),
         Agreement::SameWinner(d) => format!("same winner, off by {d:+}"),
@@ -336,9 +329,8 @@ fn json_points<'a>(points: impl Iterator<Item = &'a Point>) -> String {
 pub fn json(report: &Report) -> String {
     let file = json_string(&report.path.display().to_string());
     let recorded = match report.recorded {
-        Recorded::Margin(m) => json_string(&ResultText(m).to_string()),
-        Recorded::Winner(c) => json_string(&format!("{}+", c.fold('B', 'W'))),
         Recorded::Unknown => "null".to_string(),
+        known => json_string(&known.to_string()),
     };
     let c = match &report.counted {
         Err(e) => {

@@ -43,6 +43,27 @@ impl fmt::Display for SgfError {
 
 impl std::error::Error for SgfError {}
 
+/// The largest SGF file read (by `loadsgf` and `tengen score`); beyond it
+/// (or from an endless device such as `/dev/zero`) the file is refused
+/// instead of exhausting memory.
+pub const MAX_SGF_BYTES: u64 = 16 << 20;
+
+/// Reads at most `limit` bytes of `path`; longer files are an error.
+///
+/// # Errors
+/// The file cannot be opened or read, or is longer than `limit`.
+pub fn read_limited(path: &std::path::Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let mut text = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit + 1)
+        .read_to_end(&mut text)?;
+    if text.len() as u64 > limit {
+        return Err(std::io::Error::other("file too large"));
+    }
+    Ok(text)
+}
+
 /// A property: identifier and values (escapes resolved).
 type Property = (String, Vec<String>);
 

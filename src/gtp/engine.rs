@@ -29,24 +29,6 @@ pub const DEFAULT_SIZE: usize = 19;
 /// The engine's name for `name`.
 pub const ENGINE_NAME: &str = "Tengen";
 
-/// The largest SGF file `loadsgf` reads; beyond it (or from an endless
-/// device such as `/dev/zero`) the file is refused instead of exhausting
-/// memory.
-pub const MAX_SGF_BYTES: u64 = 16 << 20;
-
-/// Reads at most `limit` bytes of `path`; longer files are an error.
-fn read_limited(path: &str, limit: u64) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let mut text = Vec::new();
-    std::fs::File::open(path)?
-        .take(limit + 1)
-        .read_to_end(&mut text)?;
-    if text.len() as u64 > limit {
-        return Err(std::io::Error::other("file too large"));
-    }
-    Ok(text)
-}
-
 /// Start-up settings (from the command line).
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
@@ -1200,10 +1182,11 @@ impl Engine {
     }
 
     fn loadsgf(&mut self, file: &str, move_number: Option<u32>) -> Result<String, GtpError> {
-        let text = read_limited(file, MAX_SGF_BYTES).map_err(|e| {
-            log::warn!("loadsgf {file}: {e}");
-            GtpError::CannotLoadFile
-        })?;
+        let text =
+            sgf::read_limited(std::path::Path::new(file), sgf::MAX_SGF_BYTES).map_err(|e| {
+                log::warn!("loadsgf {file}: {e}");
+                GtpError::CannotLoadFile
+            })?;
         let loaded = sgf::parse_main_line(&text)
             .and_then(|line| {
                 let rules = line
