@@ -76,37 +76,28 @@ pub fn playouts(policy: Policy, size: usize, playouts: u64, komi: f64, seed: u64
     }
 }
 
-/// Runs one search of `iterations` simulations with `policy`'s playouts for
-/// Black on the empty `size` board on `threads` threads; returns the
+/// Runs one search within `limits` (simulations, threads, playouts,
+/// priors) for Black on the empty `size` board; returns the
 /// seconds taken. The search goes through `cache`, cleared first, as
 /// `genmove`'s searches do: it grows a new tree, in the memory of the last
 /// run's tree when there was one (so the first run pays for growing the
 /// arena, and later runs do not, as in play).
 #[must_use]
 pub fn mcts_iterations(
-    policy: Policy,
+    limits: &SearchLimits,
     size: usize,
-    iterations: u64,
     komi: f64,
     seed: u64,
-    threads: usize,
     cache: &mut TreeCache,
 ) -> f64 {
     let game = Game::new(size, PlayRules::default());
     let mut rng = SmallRng::seed_from_u64(seed);
-    let limits = SearchLimits {
-        playouts: Some(iterations),
-        time: None,
-        max_nodes: usize::MAX,
-        threads,
-        policy,
-    };
     cache.clear();
     let result = search_reusing(
         &game,
         Color::Black,
         komi,
-        &limits,
+        limits,
         &mut rng,
         &mut || false,
         cache,

@@ -12,7 +12,8 @@ use tengen::board::{MAX_SIZE, MIN_SIZE};
 use tengen::gtp::command::Switches;
 use tengen::gtp::engine::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
 use tengen::gtp::{self, Engine, EngineOptions};
-use tengen::mcts::search::TreeCache;
+use tengen::mcts::model;
+use tengen::mcts::search::{SearchLimits, TreeCache};
 use tengen::records;
 use tengen::rules::Rules;
 
@@ -66,6 +67,11 @@ struct Cli {
     /// Most nodes in the search tree (about 40 bytes each).
     #[arg(long, default_value_t = DEFAULT_MAX_NODES)]
     max_nodes: usize,
+
+    /// Search with the hand-set shape priors instead of the move model's
+    /// on 13x13 and bigger boards.
+    #[arg(long, global = true)]
+    no_move_model: bool,
 
     /// Offer `kgs-chat` (answer KGS chat messages). Off by default:
     /// listing the command crashes some kgsGtp versions.
@@ -126,6 +132,40 @@ enum Mode {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// How well the move model predicts the moves of game records: the
+    /// rate at which the played move is the model's first choice, within
+    /// its first K, and the mean log-likelihood of the played moves.
+    Predict {
+        /// Report the rates within the first 1 to K choices.
+        #[arg(long, default_value_t = 5)]
+        top: usize,
+        /// A model file to use instead of the built-in one.
+        #[arg(long)]
+        model: Option<PathBuf>,
+        /// SGF files, or directories searched for `*.sgf`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Fit the move model on game records and write its data file (see
+    /// `scripts/train-model.sh`).
+    Train {
+        /// The data file to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Fit on this many records, spread evenly over those given
+        /// (default: all).
+        #[arg(long)]
+        games: Option<usize>,
+        /// A pattern enters the model when played this often.
+        #[arg(long, default_value_t = 3)]
+        min_count: u32,
+        /// Rounds of minorization-maximization.
+        #[arg(long, default_value_t = 10)]
+        iterations: usize,
+        /// SGF files, or directories searched for `*.sgf`.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 fn rules_name(text: &str) -> Result<Rules, String> {
@@ -165,6 +205,7 @@ fn main() -> ExitCode {
                 time: cli.time,
                 max_nodes: cli.max_nodes,
                 threads: cli.threads,
+                move_model: !cli.no_move_model,
                 switches: Switches {
                     kgs_chat: cli.kgs_chat,
                 },
@@ -192,6 +233,23 @@ fn main() -> ExitCode {
             };
             run_score(&files, &options, json)
         }
+        Some(Mode::Predict { top, model, files }) => {
+            run_predict(&files, top, model.as_deref(), cli.threads)
+        }
+        Some(Mode::Train {
+            out,
+            games,
+            min_count,
+            iterations,
+            files,
+        }) => {
+            let options = model::train::TrainOptions {
+                min_count,
+                iterations,
+                threads: cli.threads,
+            };
+            run_train(&files, games, &options, &out)
+        }
         Some(Mode::Benchmark {
             size,
             playouts,
@@ -207,6 +265,7 @@ fn main() -> ExitCode {
                 &mode,
                 cli.seed.unwrap_or(1),
                 cli.threads,
+                !cli.no_move_model,
             );
             ExitCode::SUCCESS
         }
@@ -214,6 +273,7 @@ fn main() -> ExitCode {
 }
 
 /// `tengen benchmark`: prints each run and the median rate.
+#[allow(clippy::too_many_arguments)]
 fn run_benchmark(
     size: usize,
     playouts: Option<u64>,
@@ -222,6 +282,7 @@ fn run_benchmark(
     mode: &str,
     seed: u64,
     threads: usize,
+    move_model: bool,
 ) {
     let default = match mode {
         "light" => 200_000,
@@ -246,15 +307,15 @@ fn run_benchmark(
             Policy::Tactical
         };
         if search {
-            let seconds = benchmark::mcts_iterations(
+            let limits = SearchLimits {
+                playouts: Some(count),
+                time: None,
+                max_nodes: usize::MAX,
+                threads: threads.max(1),
                 policy,
-                size,
-                count,
-                komi,
-                run_seed,
-                threads.max(1),
-                &mut cache,
-            );
+                move_model,
+            };
+            let seconds = benchmark::mcts_iterations(&limits, size, komi, run_seed, &mut cache);
             println!(
                 "run {run}: {count} iterations in {seconds:.2} s: {:.0} iterations/s",
                 count as f64 / seconds
@@ -328,6 +389,94 @@ fn run_score(paths: &[PathBuf], options: &records::Options, json: bool) -> ExitC
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// `tengen predict`: the model's prediction rates on the records.
+fn run_predict(
+    paths: &[PathBuf],
+    top: usize,
+    model_file: Option<&std::path::Path>,
+    threads: usize,
+) -> ExitCode {
+    let loaded;
+    let model = match model_file {
+        None => model::Model::embedded(),
+        Some(path) => match std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|b| model::Model::from_bytes(&b).map_err(|e| e.to_string()))
+        {
+            Ok(m) => {
+                loaded = m;
+                &loaded
+            }
+            Err(e) => {
+                eprintln!("tengen predict: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    let (files, errors) = records::collect(paths);
+    for e in &errors {
+        eprintln!("tengen predict: {e}");
+    }
+    let started = std::time::Instant::now();
+    let (tally, failed) = model::predict_files(model, &files, top, threads);
+    for e in &failed {
+        eprintln!("tengen predict: {e}");
+    }
+    let rates: Vec<String> = (1..=top.max(1))
+        .map(|k| format!("top-{k} {:.1}%", 100.0 * tally.rate(k)))
+        .collect();
+    println!(
+        "{} records, {} moves: {}; mean log-likelihood {:.3} ({:.1} s)",
+        files.len() - failed.len(),
+        tally.moves,
+        rates.join(", "),
+        tally.mean_log_likelihood(),
+        started.elapsed().as_secs_f64()
+    );
+    if tally.moves == 0 {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
+/// `tengen train`: fits the model and writes its data file.
+fn run_train(
+    paths: &[PathBuf],
+    games: Option<usize>,
+    options: &model::train::TrainOptions,
+    out: &std::path::Path,
+) -> ExitCode {
+    let (mut files, errors) = records::collect(paths);
+    for e in &errors {
+        eprintln!("tengen train: {e}");
+    }
+    if let Some(n) = games.filter(|&n| n > 0 && n < files.len()) {
+        let all = std::mem::take(&mut files);
+        files = (0..n).map(|i| all[i * all.len() / n].clone()).collect();
+    }
+    if files.is_empty() {
+        eprintln!("tengen train: no records");
+        return ExitCode::FAILURE;
+    }
+    let fitted = model::train::train(&files, options);
+    match std::fs::write(out, fitted.to_bytes()) {
+        Ok(()) => {
+            eprintln!(
+                "tengen train: {} patterns from {} records written to {}",
+                fitted.patterns.len(),
+                files.len(),
+                out.display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("tengen train: {}: {e}", out.display());
+            ExitCode::FAILURE
+        }
     }
 }
 

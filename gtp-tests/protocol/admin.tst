@@ -30,7 +30,7 @@
 
 # list_commands holds every command the issue names, one per line.
 8 list_commands
-#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\nkgs-time_settings\ntime_left\nloadsgf\nprintsgf\nshowboard\nkgs-game_over\nkgs-rules\nfinal_score\nfinal_status_list\nfinal_status\ntengen-score_details\ntengen-result\nis_legal\nkgs-genmove_cleanup\ngogui-interrupt\ngogui-sigint\ncputime\nlz-analyze\nlz-genmove_analyze\nkata-analyze\nkata-genmove_analyze\nanalyze\ngenmove_analyze\ngogui-analyze_commands\ntengen-best_moves\ntengen-pv\ntengen-ownership\ntengen-search_param\ngogui-play_sequence\ngogui-version\nkata-get-rules\nkata-set-rules]
+#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\nkgs-time_settings\ntime_left\nloadsgf\nprintsgf\nshowboard\nkgs-game_over\nkgs-rules\nfinal_score\nfinal_status_list\nfinal_status\ntengen-score_details\ntengen-result\nis_legal\nkgs-genmove_cleanup\ngogui-interrupt\ngogui-sigint\ncputime\nlz-analyze\nlz-genmove_analyze\nkata-analyze\nkata-genmove_analyze\nanalyze\ngenmove_analyze\ngogui-analyze_commands\ntengen-best_moves\ntengen-pv\ntengen-move_model\ntengen-ownership\ntengen-search_param\ngogui-play_sequence\ngogui-version\nkata-get-rules\nkata-set-rules]
 
 # Ids are echoed (checked by the harness for every numbered line), tabs and
 # runs of spaces separate tokens, and comments are cut.
@@ -63,3 +63,14 @@ gogui-version 1.5.1
 #? []
 17 printsgf
 #? [.*;B\[ee\]\n;W\[ed\]\n;B\[\]\n;W\[de\]\)\s*]
+
+# The move model in GoGui: shading, short percent labels and the figures
+# in the text line. On the empty 19x19 board its first choice is a corner
+# point on the third or fourth line.
+boardsize 19
+clear_board
+18 tengen-move_model
+#? [INFLUENCE [A-T]\d+ 1\.00( [A-T]\d+ [01]\.\d\d){9}\nLABEL [CDQR](3|4|16|17) \d+( [A-T]\d+ \d+){9}\nTEXT Black to move, the model's first choices: [A-T]\d+ \d+\.\d%.*]
+play b q16
+19 tengen-move_model
+#? [INFLUENCE [A-T]\d+ -1\.00.*\nLABEL .*\nTEXT White to move, .*]

@@ -114,6 +114,8 @@ pub enum Command {
     TengenBestMoves,
     /// `tengen-pv`: GoGui `gfx` of the principal variation.
     TengenPv,
+    /// `tengen-move_model`: GoGui `gfx` of the move model's probabilities.
+    TengenMoveModel,
     /// `tengen-search_param [key value]`: GoGui `param` for the search.
     TengenSearchParam(Option<(String, String)>),
     /// `gogui-play_sequence color vertex …`: all the moves, or none.
@@ -381,6 +383,11 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
         name: "tengen-pv",
         switch: None,
         parse: |a| no_args(a).map(|()| Command::TengenPv),
+    },
+    CommandSpec {
+        name: "tengen-move_model",
+        switch: None,
+        parse: |a| no_args(a).map(|()| Command::TengenMoveModel),
     },
     CommandSpec {
         name: "tengen-ownership",

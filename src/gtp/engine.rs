@@ -14,6 +14,7 @@ use super::response::{move_text, point_text, short_count};
 use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
+use crate::mcts::model;
 use crate::mcts::search::{
     AnalysisOptions, Report, SearchLimits, TreeCache, analyze, search_reusing,
 };
@@ -49,6 +50,8 @@ pub struct EngineOptions {
     pub max_nodes: usize,
     /// Search threads.
     pub threads: usize,
+    /// Priors from the move model on big boards.
+    pub move_model: bool,
     /// Commands switched on (`--kgs-chat`).
     pub switches: Switches,
 }
@@ -73,6 +76,7 @@ impl Default for EngineOptions {
             playouts: None,
             time: None,
             max_nodes: DEFAULT_MAX_NODES,
+            move_model: true,
             threads: 1,
             switches: Switches::default(),
         }
@@ -80,9 +84,10 @@ impl Default for EngineOptions {
 }
 
 /// GoGui's analyze commands, `type/label/command` (no `/` inside fields).
-const GOGUI_ANALYZE_COMMANDS: [&str; 8] = [
+const GOGUI_ANALYZE_COMMANDS: [&str; 9] = [
     "gfx/Best Moves/tengen-best_moves",
     "gfx/Principal Variation/tengen-pv",
+    "gfx/Move Model/tengen-move_model",
     "dboard/Ownership/tengen-ownership",
     "plist/Dead Stones/final_status_list dead",
     "plist/Seki Stones/final_status_list seki",
@@ -145,6 +150,47 @@ fn best_moves_gfx(color: Color, report: &Report) -> String {
             visits.join(", ")
         ),
         None => format!("TEXT {} has no move but pass", color.fold("Black", "White")),
+    });
+    lines.join("\n")
+}
+
+/// Most moves `tengen-move_model` labels.
+const MODEL_MOVES_SHOWN: usize = 10;
+
+/// GoGui `gfx` of the move model's probabilities for `color`: shading by
+/// probability, the first choices labelled in percent, and the text line
+/// with their exact figures.
+fn move_model_gfx(color: Color, moves: &[(Point, f32)]) -> String {
+    let shown = &moves[..moves.len().min(MODEL_MOVES_SHOWN)];
+    let best = shown
+        .first()
+        .map_or(1.0, |&(_, p)| p.max(f32::MIN_POSITIVE));
+    let sign = color.fold(1.0, -1.0);
+    let mut lines = Vec::new();
+    if !shown.is_empty() {
+        let influence: Vec<String> = shown
+            .iter()
+            .map(|&(p, prob)| format!("{} {:.2}", point_text(p), sign * prob / best))
+            .collect();
+        lines.push(format!("INFLUENCE {}", influence.join(" ")));
+        let labels: Vec<String> = shown
+            .iter()
+            .map(|&(p, prob)| format!("{} {:.0}", point_text(p), prob * 100.0))
+            .collect();
+        lines.push(format!("LABEL {}", labels.join(" ")));
+    }
+    let figures: Vec<String> = shown
+        .iter()
+        .map(|&(p, prob)| format!("{} {:.1}%", point_text(p), prob * 100.0))
+        .collect();
+    lines.push(if figures.is_empty() {
+        format!("TEXT {} has no move but pass", color.fold("Black", "White"))
+    } else {
+        format!(
+            "TEXT {} to move, the model's first choices: {}",
+            color.fold("Black", "White"),
+            figures.join(", ")
+        )
     });
     lines.join("\n")
 }
@@ -315,6 +361,7 @@ pub struct Engine {
     move_time: Option<f64>,
     max_nodes: usize,
     threads: usize,
+    move_model: bool,
 }
 
 impl Engine {
@@ -341,6 +388,7 @@ impl Engine {
             move_time: options.time,
             max_nodes: options.max_nodes,
             threads: options.threads.clamp(1, MAX_THREADS),
+            move_model: options.move_model,
             clock: Clock::default(),
             rng,
         }
@@ -450,6 +498,7 @@ impl Engine {
                 let report = self.side_search(color, host);
                 Ok(pv_gfx(color, &report))
             }
+            Command::TengenMoveModel => Ok(self.move_model_gfx()),
             Command::TengenSearchParam(None) => Ok(self.search_params()),
             Command::TengenSearchParam(Some((key, value))) => self.set_search_param(&key, &value),
             Command::GoguiPlaySequence(moves) => self.play_sequence(&moves),
@@ -864,6 +913,20 @@ impl Engine {
 
     /// The ownership of every point in the final-position judgement, as a
     /// GoGui `dboard`: rows from the top, +1 Black's, −1 White's.
+    fn move_model_gfx(&self) -> String {
+        let color = self.game.to_move();
+        let moves = self.game.moves();
+        let point_before = |back: usize| {
+            moves
+                .len()
+                .checked_sub(back)
+                .and_then(|i| moves[i].1.point())
+        };
+        let probabilities =
+            model::move_probabilities(self.game.board(), color, point_before(1), point_before(2));
+        move_model_gfx(color, &probabilities)
+    }
+
     fn ownership_board(&mut self) -> String {
         let size = self.game.size();
         let judgement = self.judgement().clone();
@@ -953,6 +1016,7 @@ impl Engine {
                 max_nodes: self.max_nodes,
                 threads: self.threads,
                 policy: Policy::Tactical,
+                move_model: self.move_model,
             }
         };
         if genmove && self.passing_wins(color) {
@@ -1083,6 +1147,7 @@ impl Engine {
             max_nodes: self.max_nodes,
             threads: self.threads,
             policy: Policy::Tactical,
+            move_model: self.move_model,
         }
     }
 

@@ -15,9 +15,10 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::priors::{PRIOR_EVEN, PriorContext, priors};
 use super::tree::{Node, NodeId, Tree};
 use crate::board::playout::{Policy, recorded_playout};
-use crate::board::{Board, MAX_SIZE, Move, Point, ladder};
+use crate::board::{Board, Move, Point};
 use crate::color::Color;
 use crate::rules::Game;
 
@@ -36,36 +37,6 @@ pub const VIRTUAL_LOSS: f32 = 3.0;
 /// level 10, 1000 won 264 of 294 decided games (89.8%), 3500 233 of 264
 /// (88.3%): not separable, and 1000 is kept.
 pub const RAVE_EQUIV: f32 = 1000.0;
-/// Prior: every move starts with this many simulations at 50% (even prior).
-pub const PRIOR_EVEN: f32 = 10.0;
-/// Prior wins for capturing a single stone / several stones.
-pub const PRIOR_CAPTURE_ONE: f32 = 15.0;
-/// Prior wins for capturing two or more stones.
-pub const PRIOR_CAPTURE_MANY: f32 = 30.0;
-/// Prior wins for saving an own chain in atari by extending.
-pub const PRIOR_ESCAPE: f32 = 15.0;
-/// Prior losses for running out a chain caught in a ladder (extending
-/// where the ladder still works).
-pub const PRIOR_LADDER_ESCAPE: f32 = 15.0;
-/// Prior wins for giving an own chain with two liberties a third or more
-/// ([`gives_third_liberty`]): the liberty races the playouts play badly.
-pub const PRIOR_TWO_LIB_SAVE: f32 = 10.0;
-/// Prior wins for an atari that captures in a ladder.
-pub const PRIOR_LADDER_CAPTURE: f32 = 15.0;
-/// Prior losses for putting a chain of two or more stones into atari.
-pub const PRIOR_SELF_ATARI: f32 = 10.0;
-/// Prior wins by distance (1, 2, 3) to the last move in the common fate
-/// graph ([`NearLast`]; michi's PRIOR_CFG).
-pub const PRIOR_NEAR_LAST: [f32; 3] = [24.0, 22.0, 8.0];
-/// Prior losses for a first- or second-line move with no stone within
-/// distance 3, and wins for such a third-line move (michi's empty-area
-/// prior).
-pub const PRIOR_EMPTY_AREA: f32 = 10.0;
-/// The distance within which a stone makes an area not empty
-/// ([`PRIOR_EMPTY_AREA`]).
-pub const EMPTY_AREA_REACH: usize = 3;
-/// Prior wins for a move matching a MoGo 3×3 pattern.
-pub const PRIOR_PATTERN: f32 = 10.0;
 /// Resign when the best move wins less often than this (against GNU Go,
 /// 6 of 41 lost games had been resigned at 8% in positions it plays out
 /// to a draw or a loss by 2 to 6 points)...
@@ -89,6 +60,9 @@ pub struct SearchLimits {
     /// The playouts run from the leaves (tactical in play; light for the
     /// benchmark).
     pub policy: Policy,
+    /// Priors from the move model on big boards (see
+    /// [`super::priors::MODEL_MIN_SIZE`]); the hand-set ones otherwise.
+    pub move_model: bool,
 }
 
 /// What a search found.
@@ -114,10 +88,14 @@ struct Search<'a> {
     root: &'a Board,
     root_color: Color,
     root_last: Option<Point>,
+    /// The move before it, if a stone.
+    root_second_last: Option<Point>,
     /// White's total bonus: komi plus handicap compensation.
     komi: f64,
     max_nodes: usize,
     policy: Policy,
+    /// Whether the priors use the move model.
+    move_model: bool,
     /// Scratch: the board of the current simulation.
     board: Board,
     /// Scratch: moves of the current simulation, tree part first.
@@ -175,7 +153,7 @@ pub fn search<R: Rng + ?Sized>(
         return merge(&[run], start);
     }
     let mut run = Run {
-        tree: root_tree(Tree::new(), game, color, &root_moves),
+        tree: root_tree(Tree::new(), game, color, &root_moves, limits.move_model),
         playouts: 0,
         ownership: None,
     };
@@ -237,9 +215,15 @@ impl TreeCache {
     /// subtree below the moves played since it was grown, with `root_moves`
     /// as root children; `None` when the game did not continue from the
     /// saved root or the tree does not hold the moves played.
-    fn take_for(&mut self, game: &Game, color: Color, root_moves: &[Point]) -> Option<Tree> {
+    fn take_for(
+        &mut self,
+        game: &Game,
+        color: Color,
+        root_moves: &[Point],
+        move_model: bool,
+    ) -> Option<Tree> {
         let saved = self.saved.take()?;
-        match continued(saved, game, color, root_moves) {
+        match continued(saved, game, color, root_moves, move_model) {
             Ok(tree) => Some(tree),
             Err(old) => {
                 self.spare = Some(old);
@@ -256,6 +240,7 @@ fn continued(
     game: &Game,
     color: Color,
     root_moves: &[Point],
+    move_model: bool,
 ) -> Result<Tree, Tree> {
     let SavedTree {
         tree: old,
@@ -283,7 +268,13 @@ fn continued(
     if expect != color || !old.node(node).expanded {
         return Err(old);
     }
-    let context = PriorContext::new(game.board(), last_point(game));
+    let context = PriorContext::new(
+        game.board(),
+        color,
+        last_point(game),
+        second_last_point(game),
+        move_model,
+    );
     let sources: Vec<Option<NodeId>> = root_moves
         .iter()
         .map(|&p| {
@@ -321,7 +312,7 @@ pub fn search_reusing<R: Rng + ?Sized>(
         cache.clear();
         return pass_result(start);
     }
-    let mut run = cached_run(cache, game, color, &root_moves, false);
+    let mut run = cached_run(cache, game, color, &root_moves, false, limits.move_model);
     if limits.threads > 1 {
         extend_run_shared(
             &mut run,
@@ -352,10 +343,11 @@ fn cached_run(
     color: Color,
     root_moves: &[Point],
     ownership: bool,
+    move_model: bool,
 ) -> Run {
-    let tree = match cache.take_for(game, color, root_moves) {
+    let tree = match cache.take_for(game, color, root_moves, move_model) {
         Some(tree) => tree,
-        None => root_tree(cache.fresh_tree(), game, color, root_moves),
+        None => root_tree(cache.fresh_tree(), game, color, root_moves, move_model),
     };
     Run {
         tree,
@@ -385,7 +377,7 @@ fn grow_tree<R: Rng + ?Sized>(
     stop: &mut dyn FnMut() -> bool,
 ) -> Run {
     let mut run = Run {
-        tree: root_tree(Tree::new(), game, color, root_moves),
+        tree: root_tree(Tree::new(), game, color, root_moves, limits.move_model),
         playouts: 0,
         ownership: None,
     };
@@ -394,9 +386,21 @@ fn grow_tree<R: Rng + ?Sized>(
 }
 
 /// `tree`, a tree with only a root, given `root_moves` with their priors
-/// as the root's children.
-fn root_tree(mut tree: Tree, game: &Game, color: Color, root_moves: &[Point]) -> Tree {
-    let context = PriorContext::new(game.board(), last_point(game));
+/// (from the move model when `move_model`) as the root's children.
+fn root_tree(
+    mut tree: Tree,
+    game: &Game,
+    color: Color,
+    root_moves: &[Point],
+    move_model: bool,
+) -> Tree {
+    let context = PriorContext::new(
+        game.board(),
+        color,
+        last_point(game),
+        second_last_point(game),
+        move_model,
+    );
     let children: Vec<Node> = root_moves
         .iter()
         .map(|&p| prior_node(game.board(), color, p, &context))
@@ -408,6 +412,18 @@ fn root_tree(mut tree: Tree, game: &Game, color: Color, root_moves: &[Point]) ->
 /// The point of the last move, if it was not a pass.
 fn last_point(game: &Game) -> Option<Point> {
     game.moves().last().and_then(|&(_, m)| m.point())
+}
+
+/// The point of the move before the last in `game`, if it was a stone.
+fn second_last_point(game: &Game) -> Option<Point> {
+    let moves = game.moves();
+    moves.len().checked_sub(2).and_then(|i| moves[i].1.point())
+}
+
+/// A child node for `color` playing `p` with its prior statistics.
+fn prior_node(board: &Board, color: Color, p: Point, context: &PriorContext) -> Node {
+    let (visits, wins) = priors(board, color, p, context);
+    Node::new(Move::Play(p), visits, wins)
 }
 
 /// Runs simulations on `run` until its playouts reach `limits.playouts`,
@@ -673,7 +689,14 @@ pub fn analyze<R: Rng + ?Sized>(
         });
         return pass_result(start);
     }
-    let mut run = cached_run(cache, game, color, &root_moves, options.ownership);
+    let mut run = cached_run(
+        cache,
+        game,
+        color,
+        &root_moves,
+        options.ownership,
+        limits.move_model,
+    );
     let mut until = options.interval;
     loop {
         let slice_end = limits.time.map_or(until, |t| t.min(until));
@@ -793,9 +816,11 @@ impl Search<'_> {
             root: game.board(),
             root_color: color,
             root_last: last_point(game),
+            root_second_last: second_last_point(game),
             komi,
             max_nodes: limits.max_nodes,
             policy: limits.policy,
+            move_model: limits.move_model,
             board: game.board().clone(),
             sequence: Vec::new(),
             path: Vec::new(),
@@ -926,7 +951,13 @@ impl Search<'_> {
     /// none). Needs no tree, so threads compute it outside the lock.
     fn children(&self, color: Color, last: Option<Point>) -> Vec<Node> {
         let board = &self.board;
-        let context = PriorContext::new(board, last);
+        // The stone before `last` (passes in the tree are not counted).
+        let second_last = match self.sequence.len() {
+            0 => self.root_second_last,
+            1 => self.root_last,
+            n => Some(self.sequence[n - 2].1),
+        };
+        let context = PriorContext::new(board, color, last, second_last, self.move_model);
         let mut children: Vec<Node> = board
             .empty_points()
             .iter()
@@ -1081,206 +1112,6 @@ fn rave_blend(n: f32, w: f32, m: f32, a: f32) -> f32 {
     if denominator > 0.0 { blend } else { 0.5 }
 }
 
-/// Distances from the last move in the common fate graph, up to
-/// [`PRIOR_NEAR_LAST`]'s reach: stones of one chain are one node, so every
-/// liberty of the chain the last stone belongs to is at distance 1.
-pub struct NearLast {
-    dist: [u8; crate::board::ARRAY_LEN],
-}
-
-impl NearLast {
-    /// Beyond reach.
-    const FAR: u8 = u8::MAX;
-
-    /// The distances from `last` on `board` (all far when there is none).
-    #[must_use]
-    pub fn new(board: &Board, last: Option<Point>) -> NearLast {
-        let mut near = NearLast {
-            dist: [Self::FAR; crate::board::ARRAY_LEN],
-        };
-        let Some(last) = last else { return near };
-        let mut level: Vec<Point> = Vec::with_capacity(32);
-        let mut next: Vec<Point> = Vec::with_capacity(32);
-        near.reach(board, last, 0, &mut level);
-        for d in 1..=PRIOR_NEAR_LAST.len() as u8 {
-            for &q in &level {
-                for n in q.neighbours() {
-                    if board.is_on_board(n) && near.dist[n.index()] == Self::FAR {
-                        near.reach(board, n, d, &mut next);
-                    }
-                }
-            }
-            std::mem::swap(&mut level, &mut next);
-            next.clear();
-        }
-        near
-    }
-
-    /// Marks `p` (its whole chain, when a stone) at distance `d`.
-    fn reach(&mut self, board: &Board, p: Point, d: u8, level: &mut Vec<Point>) {
-        if board.color_at(p).is_some() {
-            for s in board.chain_stones(p) {
-                self.dist[s.index()] = d;
-                level.push(s);
-            }
-        } else {
-            self.dist[p.index()] = d;
-            level.push(p);
-        }
-    }
-
-    /// The distance of `p` from the last move, when within reach.
-    #[must_use]
-    pub fn distance(&self, p: Point) -> Option<usize> {
-        let d = self.dist[p.index()];
-        (d != Self::FAR).then_some(usize::from(d))
-    }
-}
-
-/// The points within [`EMPTY_AREA_REACH`] of a stone (Manhattan
-/// distance), one bit row per board row, for the empty-area prior: built
-/// once per position by widening each row of stones, instead of reading a
-/// diamond of points around every candidate move.
-pub struct StoneReach {
-    rows: [u32; MAX_SIZE],
-}
-
-impl StoneReach {
-    /// The points of `board` within `reach` of one of its stones.
-    #[must_use]
-    pub fn new(board: &Board, reach: usize) -> StoneReach {
-        let size = board.size();
-        let mut stones = [0u32; MAX_SIZE];
-        for p in board.points() {
-            stones[p.row()] |= u32::from(board.color_at(p).is_some()) << p.col();
-        }
-        let on_board = (1u32 << size) - 1;
-        let mut rows = [0u32; MAX_SIZE];
-        for (y, &row) in stones[..size].iter().enumerate().filter(|&(_, &r)| r != 0) {
-            // The rows `dy` away are reached `reach - dy` columns either
-            // side: from the farthest rows in, widening by one column a row.
-            let mut widened = row;
-            for dy in (0..=reach).rev() {
-                if y + dy < size {
-                    rows[y + dy] |= widened & on_board;
-                }
-                if dy <= y {
-                    rows[y - dy] |= widened & on_board;
-                }
-                widened |= (widened << 1) | (widened >> 1);
-            }
-        }
-        StoneReach { rows }
-    }
-
-    /// True when a stone lies within reach of `p`.
-    #[must_use]
-    pub fn reaches(&self, p: Point) -> bool {
-        self.rows[p.row()] >> p.col() & 1 != 0
-    }
-}
-
-/// What the priors of every move in one position share, computed once.
-pub struct PriorContext {
-    /// Distances from the last move.
-    near_last: NearLast,
-    /// Where a stone is within [`EMPTY_AREA_REACH`].
-    stones: StoneReach,
-}
-
-impl PriorContext {
-    /// The context of `board` after the last move `last`.
-    #[must_use]
-    pub fn new(board: &Board, last: Option<Point>) -> PriorContext {
-        PriorContext {
-            near_last: NearLast::new(board, last),
-            stones: StoneReach::new(board, EMPTY_AREA_REACH),
-        }
-    }
-}
-
-/// A child node for `color` playing `p` with its prior statistics.
-fn prior_node(board: &Board, color: Color, p: Point, context: &PriorContext) -> Node {
-    let (visits, wins) = priors(board, color, p, context);
-    Node::new(Move::Play(p), visits, wins)
-}
-
-/// Prior (simulations, wins) for `color` playing the legal move `p` in the
-/// position `context` describes.
-#[must_use]
-pub fn priors(board: &Board, color: Color, p: Point, context: &PriorContext) -> (f32, f32) {
-    let mut visits = PRIOR_EVEN;
-    let mut wins = PRIOR_EVEN / 2.0;
-    let mut add = |v: f32, w: f32| {
-        visits += v;
-        wins += w;
-    };
-    // Captures and escapes.
-    for n in p.neighbours() {
-        match board.color_at(n) {
-            Some(c) if c != color && board.in_atari(n) => {
-                let size = board.chain_size(n) as f32;
-                let bonus = if size > 1.0 {
-                    PRIOR_CAPTURE_MANY
-                } else {
-                    PRIOR_CAPTURE_ONE
-                };
-                add(bonus, bonus);
-            }
-            Some(c) if c == color && board.in_atari(n) => {
-                if ladder::extension_escapes(board, color, p) {
-                    add(PRIOR_ESCAPE, PRIOR_ESCAPE);
-                } else {
-                    add(PRIOR_LADDER_ESCAPE, 0.0);
-                }
-            }
-            Some(c) if c == color && gives_third_liberty(board, color, p, n) => {
-                add(PRIOR_TWO_LIB_SAVE, PRIOR_TWO_LIB_SAVE);
-            }
-            Some(c)
-                if c != color
-                    && board.liberty_count(n, 3) == 2
-                    && ladder::atari_captures(board, color, p, n) =>
-            {
-                add(PRIOR_LADDER_CAPTURE, PRIOR_LADDER_CAPTURE);
-            }
-            _ => {}
-        }
-    }
-    if board.is_big_self_atari(color, p) {
-        add(PRIOR_SELF_ATARI, 0.0);
-    }
-    if crate::board::pattern::is_pattern_point(board, p) {
-        add(PRIOR_PATTERN, PRIOR_PATTERN);
-    }
-    if let Some(d) = context.near_last.distance(p)
-        && (1..=PRIOR_NEAR_LAST.len()).contains(&d)
-    {
-        let w = PRIOR_NEAR_LAST[d - 1];
-        add(w, w);
-    }
-    let size = board.size();
-    let line = p
-        .col()
-        .min(p.row())
-        .min(size - 1 - p.col())
-        .min(size - 1 - p.row());
-    if line <= 2 && !context.stones.reaches(p) {
-        if line <= 1 {
-            add(PRIOR_EMPTY_AREA, 0.0);
-        } else {
-            add(PRIOR_EMPTY_AREA, PRIOR_EMPTY_AREA);
-        }
-    }
-    (visits, wins)
-}
-
-/// True when the own chain through `chain` has two liberties and a stone
-/// of `color` at `p` (next to it) leaves it with three or more.
-fn gives_third_liberty(board: &Board, color: Color, p: Point, chain: Point) -> bool {
-    board.liberty_count(chain, 3) == 2 && board.liberties_after(color, p) >= 3
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1293,125 +1124,6 @@ mod tests {
         let mut game = Game::new(board.size(), PlayRules::default());
         game.set_position(&board.stones(), to_move).unwrap();
         game
-    }
-
-    /// The stone reach agrees with the distance to every stone, on every
-    /// point and radius, near edges and corners too.
-    #[test]
-    fn stone_reach_matches_the_distances() {
-        let board = Board::from_diagram(
-            ". . . . . . . . .
-             . . . . . . . X .
-             . . . . . . . . .
-             . . . . . . . . .
-             . . . . O . . . .
-             . . . . . . . . .
-             . . . . . . . . .
-             X . . . . . . . .
-             . . . . . . . . O",
-        )
-        .unwrap();
-        assert_eq!(board.stones().len(), 4);
-        let agrees = |board: &Board, max_reach: usize| {
-            let stones = board.stones();
-            for d in 0..=max_reach {
-                let reach = StoneReach::new(board, d);
-                for p in board.points() {
-                    let near = stones
-                        .iter()
-                        .any(|&(q, _)| p.col().abs_diff(q.col()) + p.row().abs_diff(q.row()) <= d);
-                    assert_eq!(reach.reaches(p), near, "{p:?} within {d}\n{board}");
-                }
-            }
-        };
-        agrees(&board, 10);
-        // Random stones on every board size, the largest included.
-        let mut rng = SmallRng::seed_from_u64(3);
-        for size in [2, 5, 9, 19, 25] {
-            let mut board = Board::new(size);
-            for _ in 0..size {
-                if let Some(p) =
-                    crate::board::playout::random_move(&mut board, Color::Black, &mut rng)
-                {
-                    board.play_unchecked(Color::Black, p);
-                }
-            }
-            agrees(&board, 4);
-        }
-    }
-
-    /// Distances from the last move count a chain as one point: every
-    /// liberty of the chain just played is at 1, and no point is farther
-    /// than on the grid; without a last move everything is out of reach.
-    #[test]
-    fn near_last_counts_a_chain_as_one_point() {
-        let board = Board::from_diagram(
-            ". . . . . .
-             . X X X . .
-             . O . . . .
-             . . . . . .
-             . . . . . .
-             . . . . . .",
-        )
-        .unwrap();
-        let last = pt(1, 4);
-        let near = NearLast::new(&board, Some(last));
-        assert_eq!(near.distance(pt(3, 4)), Some(0));
-        assert_eq!(near.distance(pt(4, 4)), Some(1));
-        assert_eq!(near.distance(pt(3, 5)), Some(1));
-        assert_eq!(near.distance(pt(3, 3)), Some(1));
-        assert_eq!(near.distance(pt(1, 3)), Some(1), "the white stone");
-        assert_eq!(near.distance(pt(1, 2)), Some(2));
-        assert_eq!(near.distance(pt(5, 4)), Some(2));
-        assert_eq!(near.distance(pt(5, 3)), Some(3));
-        assert_eq!(near.distance(pt(5, 0)), None);
-        for p in board.points() {
-            let grid = p.col().abs_diff(last.col()) + p.row().abs_diff(last.row());
-            if let Some(d) = near.distance(p) {
-                assert!(d <= grid, "{p:?}");
-            } else {
-                assert!(grid > PRIOR_NEAR_LAST.len(), "{p:?}");
-            }
-        }
-        let none = NearLast::new(&board, None);
-        assert!(board.points().all(|p| none.distance(p).is_none()));
-    }
-
-    /// The two-liberty prior rewards a move that gives an own chain with
-    /// two liberties a third, not one that keeps it at two or fills one.
-    #[test]
-    fn gives_third_liberty_to_two_liberty_chains() {
-        let board = Board::from_diagram(
-            ". . . . . . .
-             . . . . . . .
-             . O O . . . .
-             O X X . . . .
-             . O . O . . .
-             . . . O . . .
-             . . . . . . .",
-        )
-        .unwrap();
-        let chain = pt(1, 3);
-        assert_eq!(board.liberty_count(chain, 3), 2);
-        // Extending at (3,3) gives (2,2), (4,3) and (3,4).
-        assert!(gives_third_liberty(&board, Color::Black, pt(3, 3), chain));
-        // At (2,2) the chain keeps two: (3,3) and (2,1).
-        assert!(!gives_third_liberty(&board, Color::Black, pt(2, 2), chain));
-        // A chain with three liberties already gets nothing.
-        let free = Board::from_diagram(
-            ". . . . .
-             . O O . .
-             . X X . .
-             . O . . .
-             . . . . .",
-        )
-        .unwrap();
-        assert!(!gives_third_liberty(
-            &free,
-            Color::Black,
-            pt(3, 2),
-            pt(1, 2)
-        ));
     }
 
     /// A jigo (possible with integer komi) is half a win for either side.
@@ -1513,6 +1225,7 @@ mod tests {
             &game,
             Color::Black,
             &root_candidates(&game, Color::Black),
+            true,
         );
         search.reset();
         search.select(&mut tree, &mut SmallRng::seed_from_u64(1), 0.0);
@@ -1536,6 +1249,7 @@ mod tests {
             max_nodes: 1_000_000,
             threads: 1,
             policy: Policy::Tactical,
+            move_model: true,
         }
     }
 
@@ -1572,7 +1286,7 @@ mod tests {
         game.play(Color::White, reply).unwrap();
         let root_moves = root_candidates(&game, Color::Black);
         let reused = cache
-            .take_for(&game, Color::Black, &root_moves)
+            .take_for(&game, Color::Black, &root_moves, true)
             .expect("subtree reused");
         let visits: f32 = reused
             .children(Tree::ROOT)
@@ -1586,7 +1300,12 @@ mod tests {
         game.undo();
         assert!(
             cache
-                .take_for(&game, Color::White, &root_candidates(&game, Color::White))
+                .take_for(
+                    &game,
+                    Color::White,
+                    &root_candidates(&game, Color::White),
+                    true,
+                )
                 .is_none()
         );
     }

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Where Tengen opens on 19x19: on the empty board and after each of the
+first 10 moves of some game records, is its move on the third or fourth
+line, or a local answer (within a gridcular distance of 5 of the last
+move: d = dx + dy + max(dx, dy), so a two-space jump or a large knight's
+move away)?
+
+Usage:
+  scripts/opening-check.py [--engine "CMD"] [--moves 10] FILE.sgf...
+
+The engine (default: target/release/tengen --playouts 20000 --seed 1) gets
+`loadsgf FILE N` for N = 1 .. moves + 1 and `genmove` for the side to move
+(then `undo`); the empty board comes first. Prints one line per position
+and the count of moves that pass. Standard library only.
+"""
+
+import argparse
+import shlex
+import subprocess
+import sys
+
+LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+class Engine:
+    def __init__(self, command):
+        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def send(self, command):
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        lines = []
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError("engine died on %r" % command)
+            line = line.rstrip("\r\n")
+            if line == "" and lines:
+                break
+            if line:
+                lines.append(line)
+        text = "\n".join(lines)
+        if text.startswith("?"):
+            raise RuntimeError("%s: %s" % (command, text))
+        return text[1:].strip()
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def coords(vertex):
+    vertex = vertex.upper()
+    if vertex in ("PASS", "RESIGN"):
+        return None
+    return LETTERS.index(vertex[0]), int(vertex[1:]) - 1
+
+
+def line_of(c, size=19):
+    return min(c[0], c[1], size - 1 - c[0], size - 1 - c[1]) + 1
+
+
+def gridcular(a, b):
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    return dx + dy + max(dx, dy)
+
+
+def last_move(engine):
+    """The last move of the loaded position and the colour to move next,
+    from its SGF."""
+    sgf = engine.send("printsgf").replace("\n", "")
+    moves = [part for part in sgf.split(";") if part[:2] in ("B[", "W[")]
+    if not moves:
+        handicap = "HA[" in sgf and "HA[0]" not in sgf and "HA[1]" not in sgf
+        return None, "w" if handicap else "b"
+    to_move = "w" if moves[-1][0] == "B" else "b"
+    v = moves[-1][2:4]
+    if len(v) < 2 or v == "tt" or v[0] == "]":
+        return None, to_move
+    return (ord(v[0]) - ord("a"), 18 - (ord(v[1]) - ord("a"))), to_move
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--engine", default="target/release/tengen --playouts 20000 --seed 1")
+    ap.add_argument("--moves", type=int, default=10)
+    ap.add_argument("files", nargs="+")
+    args = ap.parse_args()
+    engine = Engine(args.engine)
+    passed = total = 0
+
+    def judge(label, color, last):
+        nonlocal passed, total
+        move = engine.send("genmove " + color)
+        engine.send("undo")
+        c = coords(move)
+        ok = False
+        why = "pass or resign"
+        if c is not None:
+            line = line_of(c)
+            near = last is not None and gridcular(c, last) <= 5
+            ok = line in (3, 4) or near
+            why = "line %d%s" % (line, ", local answer" if near else "")
+        total += 1
+        passed += ok
+        print("%-28s %s %-4s %s %s" % (label, color, move, "ok  " if ok else "MISS", why))
+
+    engine.send("boardsize 19")
+    engine.send("clear_board")
+    engine.send("komi 7.5")
+    judge("empty board", "b", None)
+    for f in args.files:
+        for n in range(1, args.moves + 1):
+            engine.send("loadsgf %s %d" % (f, n + 1))
+            last, color = last_move(engine)
+            judge("%s after %d" % (f.split("/")[-1], n), color, last)
+    engine.close()
+    print("%d of %d moves on the third or fourth line or local" % (passed, total))
+    return 0 if passed == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
