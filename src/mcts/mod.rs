@@ -1,10 +1,15 @@
-//! Move generation: Monte Carlo tree search ([`search`]) over the tree in
-//! [`tree`], with the uniformly random player ([`random`]) as baseline, and
-//! time management ([`time`]). Search never sees GTP types.
+//! Move generation: Monte Carlo tree search ([`search`], the simulation
+//! loop) over the tree in [`tree`], with the children's [`priors`] (from
+//! the learned move [`model`] on big boards), trees kept between moves
+//! ([`reuse`]), analysis for GUIs ([`analysis`]), the uniformly random
+//! player ([`random`]) as baseline, and time management ([`time`]).
+//! Search never sees GTP types.
 
+pub mod analysis;
 pub mod model;
 pub mod priors;
 pub mod random;
+pub mod reuse;
 pub mod search;
 pub mod time;
 pub mod tree;

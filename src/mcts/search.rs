@@ -15,7 +15,10 @@ use std::time::{Duration, Instant};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::priors::{PRIOR_EVEN, PriorContext, priors};
+pub use super::analysis::{AnalysisOptions, Candidate, Report, analyze};
+use super::priors::{PRIOR_EVEN, PriorContext};
+pub use super::reuse::TreeCache;
+use super::reuse::{last_point, prior_node, root_tree, second_last_point};
 use super::tree::{Node, NodeId, Tree};
 use crate::board::playout::{Policy, recorded_playout};
 use crate::board::{Board, Move, Point};
@@ -163,136 +166,6 @@ pub fn search<R: Rng + ?Sized>(
     merge(&[run], start)
 }
 
-/// The search tree kept between moves, so that the part of it below the
-/// moves actually played is searched further instead of afresh. A tree
-/// that cannot be continued still lends its memory to the next one, so
-/// that searches after the first do not grow an arena afresh: the page
-/// faults and copies of a growing arena cost a search with light playouts
-/// about 5% of its iterations.
-#[derive(Default)]
-pub struct TreeCache {
-    saved: Option<SavedTree>,
-    /// The arena of a tree forgotten, to grow the next one in.
-    spare: Option<Tree>,
-}
-
-/// A tree with the position it was grown for.
-struct SavedTree {
-    tree: Tree,
-    /// The moves played when it was grown.
-    moves: Vec<(Color, Move)>,
-    /// Hash of the setup position the moves start from.
-    setup: u64,
-    /// The player to move at its root.
-    color: Color,
-}
-
-impl TreeCache {
-    /// Forgets the saved tree (keeping its memory for the next).
-    pub fn clear(&mut self) {
-        if let Some(saved) = self.saved.take() {
-            self.spare = Some(saved.tree);
-        }
-    }
-
-    /// A tree with only a root, in the memory of the last tree forgotten
-    /// when there is one.
-    fn fresh_tree(&mut self) -> Tree {
-        self.spare.take().map_or_else(Tree::new, Tree::cleared)
-    }
-
-    /// Keeps `tree`, grown for `game`'s position with `color` to move.
-    fn save(&mut self, tree: Tree, game: &Game, color: Color) {
-        self.saved = Some(SavedTree {
-            tree,
-            moves: game.moves().to_vec(),
-            setup: game.setup_board().hash(),
-            color,
-        });
-    }
-
-    /// A tree for `game`'s position with `color` to move, made of the saved
-    /// subtree below the moves played since it was grown, with `root_moves`
-    /// as root children; `None` when the game did not continue from the
-    /// saved root or the tree does not hold the moves played.
-    fn take_for(
-        &mut self,
-        game: &Game,
-        color: Color,
-        root_moves: &[Point],
-        move_model: bool,
-    ) -> Option<Tree> {
-        let saved = self.saved.take()?;
-        match continued(saved, game, color, root_moves, move_model) {
-            Ok(tree) => Some(tree),
-            Err(old) => {
-                self.spare = Some(old);
-                None
-            }
-        }
-    }
-}
-
-/// [`TreeCache::take_for`] on the tree `saved`, which comes back as the
-/// error when it cannot be continued.
-fn continued(
-    saved: SavedTree,
-    game: &Game,
-    color: Color,
-    root_moves: &[Point],
-    move_model: bool,
-) -> Result<Tree, Tree> {
-    let SavedTree {
-        tree: old,
-        moves,
-        setup,
-        color: root_color,
-    } = saved;
-    let now = game.moves();
-    if setup != game.setup_board().hash()
-        || now.len() < moves.len()
-        || now[..moves.len()] != moves[..]
-    {
-        return Err(old);
-    }
-    let mut node = Tree::ROOT;
-    let mut expect = root_color;
-    for &(c, m) in &now[moves.len()..] {
-        let next = old.children(node).find(|&id| old.node(id).mv == m);
-        match next {
-            Some(id) if c == expect => node = id,
-            _ => return Err(old),
-        }
-        expect = expect.other();
-    }
-    if expect != color || !old.node(node).expanded {
-        return Err(old);
-    }
-    let context = PriorContext::new(
-        game.board(),
-        color,
-        last_point(game),
-        second_last_point(game),
-        move_model,
-    );
-    let sources: Vec<Option<NodeId>> = root_moves
-        .iter()
-        .map(|&p| {
-            old.children(node)
-                .find(|&id| old.node(id).mv == Move::Play(p))
-        })
-        .collect();
-    let children: Vec<Node> = root_moves
-        .iter()
-        .zip(&sources)
-        .map(|(&p, source)| match source {
-            Some(id) => old.node(*id),
-            None => prior_node(game.board(), color, p, &context),
-        })
-        .collect();
-    Ok(old.reroot(children, &sources))
-}
-
 /// [`search`] on one thread, continuing the tree `cache` kept from the
 /// previous search when the game went on from that position, and keeping
 /// the new tree there. With more threads it is [`search`] (and the cache is
@@ -337,7 +210,7 @@ pub fn search_reusing<R: Rng + ?Sized>(
 
 /// A run on the tree `cache` kept for this position (or a fresh one with
 /// `root_moves`), summing ownership when `ownership`.
-fn cached_run(
+pub(super) fn cached_run(
     cache: &mut TreeCache,
     game: &Game,
     color: Color,
@@ -357,11 +230,11 @@ fn cached_run(
 }
 
 /// One tree and the simulations it ran.
-struct Run {
-    tree: Tree,
-    playouts: u64,
+pub(super) struct Run {
+    pub(super) tree: Tree,
+    pub(super) playouts: u64,
     /// Per-point sums of final owners, when ownership was asked for.
-    ownership: Option<Vec<f32>>,
+    pub(super) ownership: Option<Vec<f32>>,
 }
 
 /// Grows one tree from the root moves until a limit or `stop`.
@@ -385,52 +258,11 @@ fn grow_tree<R: Rng + ?Sized>(
     run
 }
 
-/// `tree`, a tree with only a root, given `root_moves` with their priors
-/// (from the move model when `move_model`) as the root's children.
-fn root_tree(
-    mut tree: Tree,
-    game: &Game,
-    color: Color,
-    root_moves: &[Point],
-    move_model: bool,
-) -> Tree {
-    let context = PriorContext::new(
-        game.board(),
-        color,
-        last_point(game),
-        second_last_point(game),
-        move_model,
-    );
-    let children: Vec<Node> = root_moves
-        .iter()
-        .map(|&p| prior_node(game.board(), color, p, &context))
-        .collect();
-    tree.expand(Tree::ROOT, &children);
-    tree
-}
-
-/// The point of the last move, if it was not a pass.
-fn last_point(game: &Game) -> Option<Point> {
-    game.moves().last().and_then(|&(_, m)| m.point())
-}
-
-/// The point of the move before the last in `game`, if it was a stone.
-fn second_last_point(game: &Game) -> Option<Point> {
-    let moves = game.moves();
-    moves.len().checked_sub(2).and_then(|i| moves[i].1.point())
-}
-
-/// A child node for `color` playing `p` with its prior statistics.
-fn prior_node(board: &Board, color: Color, p: Point, context: &PriorContext) -> Node {
-    let (visits, wins) = priors(board, color, p, context);
-    Node::new(Move::Play(p), visits, wins)
-}
-
 /// Runs simulations on `run` until its playouts reach `limits.playouts`,
 /// the time since `start` reaches `limits.time`, or `stop` (then returns
 /// true).
 #[allow(clippy::too_many_arguments)]
-fn extend_run<R: Rng + ?Sized>(
+pub(super) fn extend_run<R: Rng + ?Sized>(
     run: &mut Run,
     game: &Game,
     color: Color,
@@ -473,7 +305,7 @@ fn extend_run<R: Rng + ?Sized>(
 /// result. Stops at `limits.playouts` in all, at `limits.time` since
 /// `start`, or when `stop` (polled on this thread) says so (returns true).
 #[allow(clippy::too_many_arguments)]
-fn extend_run_shared<R: Rng + ?Sized>(
+pub(super) fn extend_run_shared<R: Rng + ?Sized>(
     run: &mut Run,
     game: &Game,
     color: Color,
@@ -569,7 +401,7 @@ fn lock_spinning(lock: &Mutex<Tree>) -> MutexGuard<'_, Tree> {
 /// Sums the root statistics of the runs (their root children are the same
 /// moves in the same order; there is one run per search now that threads
 /// share a tree) and picks the most visited move.
-fn merge(runs: &[Run], start: Instant) -> SearchResult {
+pub(super) fn merge(runs: &[Run], start: Instant) -> SearchResult {
     let first = &runs[0].tree;
     let children: Vec<NodeId> = first.children(Tree::ROOT).collect();
     let totals: Vec<(f32, f32)> = (0..children.len())
@@ -619,173 +451,13 @@ fn merge(runs: &[Run], start: Instant) -> SearchResult {
 }
 
 /// The most visited child of `node`.
-fn best_child(tree: &Tree, node: NodeId) -> Option<NodeId> {
+pub(super) fn best_child(tree: &Tree, node: NodeId) -> Option<NodeId> {
     tree.children(node)
         .max_by(|&a, &b| tree.node(a).visits.total_cmp(&tree.node(b).visits))
 }
 
-/// One candidate move as analysis reports it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Candidate {
-    /// The move.
-    pub mv: Move,
-    /// Simulations run through it (priors excluded).
-    pub visits: u32,
-    /// Its win rate for the player to move.
-    pub win_rate: f32,
-    /// The mean final margin of its simulations for the player to move
-    /// (komi included).
-    pub score_lead: f32,
-    /// Its share of the prior knowledge among the root moves (0 to 1).
-    pub prior: f32,
-    /// The principal variation starting with the move.
-    pub pv: Vec<Move>,
-}
-
-/// How an analysis reports.
-#[derive(Clone, Copy, Debug)]
-pub struct AnalysisOptions {
-    /// Time between reports.
-    pub interval: Duration,
-    /// Whether reports carry the ownership of every point.
-    pub ownership: bool,
-}
-
-/// One report of a running analysis.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Report {
-    /// The root moves that have been simulated, most visited first.
-    pub candidates: Vec<Candidate>,
-    /// When asked for: per point (indexed by [`Point::index`]), the mean
-    /// final owner over this analysis's simulations, +1 Black to -1 White.
-    pub ownership: Option<Vec<f32>>,
-}
-
-/// Analysis: searches `color`'s position (on `limits.threads` threads,
-/// one when ownership is asked for) until `stop`
-/// returns true or `limits` end it, calling `report` every
-/// `options.interval` (and once at the end). Continues the tree `cache`
-/// kept from an earlier search of this position or one before it, and
-/// keeps the new tree there. Returns the final search result.
-#[allow(clippy::too_many_arguments)]
-pub fn analyze<R: Rng + ?Sized>(
-    game: &Game,
-    color: Color,
-    komi: f64,
-    limits: &SearchLimits,
-    rng: &mut R,
-    options: &AnalysisOptions,
-    cache: &mut TreeCache,
-    stop: &mut dyn FnMut() -> bool,
-    report: &mut dyn FnMut(&Report),
-) -> SearchResult {
-    let start = Instant::now();
-    let root_moves = root_candidates(game, color);
-    if root_moves.is_empty() {
-        cache.clear();
-        report(&Report {
-            candidates: Vec::new(),
-            ownership: None,
-        });
-        return pass_result(start);
-    }
-    let mut run = cached_run(
-        cache,
-        game,
-        color,
-        &root_moves,
-        options.ownership,
-        limits.move_model,
-    );
-    let mut until = options.interval;
-    loop {
-        let slice_end = limits.time.map_or(until, |t| t.min(until));
-        let slice = SearchLimits {
-            time: Some(slice_end),
-            ..*limits
-        };
-        // Several threads share the tree unless ownership is summed (that
-        // sum is per searcher).
-        let stopped = if limits.threads > 1 && run.ownership.is_none() {
-            extend_run_shared(
-                &mut run,
-                game,
-                color,
-                komi,
-                &slice,
-                limits.threads,
-                rng,
-                start,
-                stop,
-            )
-        } else {
-            extend_run(&mut run, game, color, komi, &slice, rng, start, stop)
-        };
-        let n = run.playouts.max(1) as f32;
-        report(&Report {
-            candidates: candidates(&run.tree, color),
-            ownership: run
-                .ownership
-                .as_ref()
-                .map(|sums| sums.iter().map(|s| s / n).collect()),
-        });
-        let done = limits.time.is_some_and(|t| start.elapsed() >= t)
-            || limits.playouts.is_some_and(|n| run.playouts >= n);
-        log::debug!(
-            "analysis tree: {} nodes, {} playouts",
-            run.tree.len(),
-            run.playouts
-        );
-        if stopped || done {
-            break;
-        }
-        until += options.interval;
-    }
-    let runs = [run];
-    let result = merge(&runs, start);
-    let [run] = runs;
-    cache.save(run.tree, game, color);
-    result
-}
-
-/// The root moves with simulations, most visited first.
-fn candidates(tree: &Tree, color: Color) -> Vec<Candidate> {
-    let root: Vec<NodeId> = tree.children(Tree::ROOT).collect();
-    let prior_total: f32 = root.iter().map(|&id| tree.node(id).prior_wins).sum();
-    let mut out: Vec<Candidate> = root
-        .iter()
-        .map(|&id| {
-            let n = tree.node(id);
-            let mut pv = vec![n.mv];
-            let mut node = id;
-            while let Some(child) = best_child(tree, node) {
-                if tree.node(child).real_visits() < 1.0 || tree.node(child).mv == Move::Pass {
-                    break;
-                }
-                pv.push(tree.node(child).mv);
-                node = child;
-            }
-            Candidate {
-                mv: n.mv,
-                visits: n.real_visits().max(0.0) as u32,
-                win_rate: n.real_win_rate(),
-                score_lead: color.fold(n.mean_margin(), -n.mean_margin()),
-                prior: if prior_total > 0.0 {
-                    n.prior_wins / prior_total
-                } else {
-                    0.0
-                },
-                pv,
-            }
-        })
-        .filter(|c| c.visits > 0)
-        .collect();
-    out.sort_by_key(|c| std::cmp::Reverse(c.visits));
-    out
-}
-
 /// The result for a position without candidate moves: a pass.
-fn pass_result(start: Instant) -> SearchResult {
+pub(super) fn pass_result(start: Instant) -> SearchResult {
     SearchResult {
         best: Move::Pass,
         win_rate: 0.5,
@@ -798,7 +470,7 @@ fn pass_result(start: Instant) -> SearchResult {
 
 /// Legal moves for `color` at the root (superko included), own eyes
 /// excluded.
-fn root_candidates(game: &Game, color: Color) -> Vec<Point> {
+pub(super) fn root_candidates(game: &Game, color: Color) -> Vec<Point> {
     let board = game.board();
     let mut moves: Vec<Point> = board
         .points()
@@ -1330,13 +1002,13 @@ mod tests {
             assert!((a.win_rate - b.win_rate).abs() < 1e-6);
         };
         let first = search_cached(&game, Color::Black, 3000, &mut rng, &mut cache);
-        let grown = cache.saved.as_ref().expect("tree kept").tree.len();
+        let grown = cache.saved_tree().expect("tree kept").len();
         // Cleared (as by `clear_board`): a new tree in the old memory.
         cache.clear();
         let mut rng = SmallRng::seed_from_u64(11);
         let again = search_cached(&game, Color::Black, 1000, &mut rng, &mut cache);
         same(&again, &fresh(&game, Color::Black, 11));
-        let tree = &cache.saved.as_ref().expect("tree kept").tree;
+        let tree = cache.saved_tree().expect("tree kept");
         assert!(tree.len() < grown && tree.capacity() >= grown);
         // Not continued (the game went elsewhere): the same.
         game.play(Color::Black, first.best).unwrap();
@@ -1350,7 +1022,7 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(12);
         let elsewhere = search_cached(&game, Color::White, 1000, &mut rng, &mut cache);
         same(&elsewhere, &fresh(&game, Color::White, 12));
-        assert!(cache.saved.as_ref().expect("tree kept").tree.capacity() >= grown);
+        assert!(cache.saved_tree().expect("tree kept").capacity() >= grown);
     }
 
     /// Tree parallelism: two threads on one tree count each of a fixed
@@ -1385,7 +1057,7 @@ mod tests {
             &mut cache,
         );
         assert_eq!(result.playouts, 3000);
-        let tree = &cache.saved.as_ref().expect("tree kept").tree;
+        let tree = cache.saved_tree().expect("tree kept");
         let root_visits: f32 = tree
             .children(Tree::ROOT)
             .map(|c| tree.node(c).real_visits())
@@ -1449,7 +1121,7 @@ mod tests {
             &mut || false,
             &mut |_| {},
         );
-        assert_tree_consistent(&cache.saved.as_ref().unwrap().tree);
+        assert_tree_consistent(cache.saved_tree().unwrap());
         for color in [Color::White, Color::Black, Color::White] {
             let result = search_reusing(
                 &game,
@@ -1460,7 +1132,7 @@ mod tests {
                 &mut || false,
                 &mut cache,
             );
-            let tree = &cache.saved.as_ref().unwrap().tree;
+            let tree = cache.saved_tree().unwrap();
             assert_tree_consistent(tree);
             game.play(color, result.best).unwrap();
         }
