@@ -19,35 +19,9 @@ import shlex
 import subprocess
 import sys
 
+from gtpio import send
+
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
-
-
-class Engine:
-    def __init__(self, command):
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def send(self, command):
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                raise RuntimeError("engine died on %r" % command)
-            line = line.rstrip("\r\n")
-            if line == "" and lines:
-                break
-            if line:
-                lines.append(line)
-        text = "\n".join(lines)
-        if text.startswith("?"):
-            raise RuntimeError("%s: %s" % (command, text))
-        return text[1:].strip()
-
-    def close(self):
-        self.proc.stdin.close()
-        self.proc.wait()
 
 
 def coords(vertex):
@@ -66,10 +40,10 @@ def gridcular(a, b):
     return dx + dy + max(dx, dy)
 
 
-def last_move(engine):
+def last_move(proc):
     """The last move of the loaded position and the colour to move next,
     from its SGF."""
-    sgf = engine.send("printsgf").replace("\n", "")
+    sgf = send(proc, "printsgf").replace("\n", "")
     moves = [part for part in sgf.split(";") if part[:2] in ("B[", "W[")]
     if not moves:
         handicap = "HA[" in sgf and "HA[0]" not in sgf and "HA[1]" not in sgf
@@ -87,13 +61,14 @@ def main():
     ap.add_argument("--moves", type=int, default=10)
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
-    engine = Engine(args.engine)
+    proc = subprocess.Popen(shlex.split(args.engine), stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, text=True, bufsize=1)
     passed = total = 0
 
     def judge(label, color, last):
         nonlocal passed, total
-        move = engine.send("genmove " + color)
-        engine.send("undo")
+        move = send(proc, "genmove " + color)
+        send(proc, "undo")
         c = coords(move)
         ok = False
         why = "pass or resign"
@@ -106,16 +81,17 @@ def main():
         passed += ok
         print("%-28s %s %-4s %s %s" % (label, color, move, "ok  " if ok else "MISS", why))
 
-    engine.send("boardsize 19")
-    engine.send("clear_board")
-    engine.send("komi 7.5")
+    send(proc, "boardsize 19")
+    send(proc, "clear_board")
+    send(proc, "komi 7.5")
     judge("empty board", "b", None)
     for f in args.files:
         for n in range(1, args.moves + 1):
-            engine.send("loadsgf %s %d" % (f, n + 1))
-            last, color = last_move(engine)
+            send(proc, "loadsgf %s %d" % (f, n + 1))
+            last, color = last_move(proc)
             judge("%s after %d" % (f.split("/")[-1], n), color, last)
-    engine.close()
+    proc.stdin.close()
+    proc.wait()
     print("%d of %d moves on the third or fourth line or local" % (passed, total))
     return 0 if passed == total else 1
 

@@ -68,6 +68,17 @@ impl Point {
         self.col() < size && self.row() < size
     }
 
+    /// How many lines the point lies from the nearest edge of a `size`
+    /// board it is on: 0 on the first line, 2 on the third.
+    #[must_use]
+    pub fn edge_distance(self, size: usize) -> usize {
+        let last = size - 1;
+        self.col()
+            .min(self.row())
+            .min(last - self.col())
+            .min(last - self.row())
+    }
+
     /// The four orthogonal neighbours (some may be off-board).
     #[must_use]
     #[inline]

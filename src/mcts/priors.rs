@@ -5,7 +5,8 @@
 //! hand-set shape bonuses (near the last move, MoGo patterns, empty
 //! areas).
 
-use super::model;
+use super::model::Model;
+use super::model::features::Context;
 use crate::board::{ARRAY_LEN, Board, MAX_SIZE, Point, ladder};
 use crate::color::Color;
 
@@ -158,24 +159,34 @@ pub struct PriorContext {
 
 impl PriorContext {
     /// The context of `board` with `color` to move after the moves `last`
-    /// and `second_last`; with `move_model`, the model's shares on big
-    /// boards.
+    /// and `second_last`; with `move_model`, the model's shares of the
+    /// candidate `moves` on big boards.
     #[must_use]
     pub fn new(
         board: &Board,
         color: Color,
         last: Option<Point>,
         second_last: Option<Point>,
+        moves: &[Point],
         move_model: bool,
     ) -> PriorContext {
         let model = (move_model && board.size() >= MODEL_MIN_SIZE).then(|| {
-            let moves = model::move_probabilities(board, color, last, second_last);
-            let best = moves
-                .first()
-                .map_or(1.0, |&(_, p)| p.max(f32::MIN_POSITIVE));
+            let model = Model::embedded();
+            let context = Context {
+                color,
+                last,
+                second_last,
+            };
+            // p / p_best is the ratio of the strengths: no need to
+            // normalise.
+            let strengths: Vec<f32> = moves
+                .iter()
+                .map(|&p| model.strength(board, &context, p))
+                .collect();
+            let best = strengths.iter().copied().fold(f32::MIN_POSITIVE, f32::max);
             let mut shares = vec![0.0; ARRAY_LEN];
-            for (p, probability) in moves {
-                shares[p.index()] = (probability / best).sqrt();
+            for (p, gamma) in moves.iter().zip(strengths) {
+                shares[p.index()] = (gamma / best).sqrt();
             }
             shares
         });
@@ -245,12 +256,7 @@ pub fn priors(board: &Board, color: Color, p: Point, context: &PriorContext) -> 
         let w = PRIOR_NEAR_LAST[d - 1];
         add(w, w);
     }
-    let size = board.size();
-    let line = p
-        .col()
-        .min(p.row())
-        .min(size - 1 - p.col())
-        .min(size - 1 - p.row());
+    let line = p.edge_distance(board.size());
     if line <= 2 && !context.stones.reaches(p) {
         if line <= 1 {
             add(PRIOR_EMPTY_AREA, 0.0);

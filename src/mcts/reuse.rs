@@ -119,13 +119,7 @@ fn continued(
     if expect != color || !old.node(node).expanded {
         return Err(old);
     }
-    let context = PriorContext::new(
-        game.board(),
-        color,
-        last_point(game),
-        second_last_point(game),
-        move_model,
-    );
+    let context = root_context(game, color, root_moves, move_model);
     let sources: Vec<Option<NodeId>> = root_moves
         .iter()
         .map(|&p| {
@@ -153,19 +147,26 @@ pub(super) fn root_tree(
     root_moves: &[Point],
     move_model: bool,
 ) -> Tree {
-    let context = PriorContext::new(
-        game.board(),
-        color,
-        last_point(game),
-        second_last_point(game),
-        move_model,
-    );
+    let context = root_context(game, color, root_moves, move_model);
     let children: Vec<Node> = root_moves
         .iter()
         .map(|&p| prior_node(game.board(), color, p, &context))
         .collect();
     tree.expand(Tree::ROOT, &children);
     tree
+}
+
+/// The prior context of `game`'s position with `color` to move and the
+/// candidates `root_moves`.
+fn root_context(game: &Game, color: Color, root_moves: &[Point], move_model: bool) -> PriorContext {
+    PriorContext::new(
+        game.board(),
+        color,
+        last_point(game),
+        second_last_point(game),
+        root_moves,
+        move_model,
+    )
 }
 
 /// The point of the last move, if it was not a pass.

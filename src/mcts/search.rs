@@ -16,6 +16,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 pub use super::analysis::{AnalysisOptions, Candidate, Report, analyze};
+use super::model::features::candidates;
 use super::priors::{PRIOR_EVEN, PriorContext};
 pub use super::reuse::TreeCache;
 use super::reuse::{last_point, prior_node, root_tree, second_last_point};
@@ -629,13 +630,11 @@ impl Search<'_> {
             1 => self.root_last,
             n => Some(self.sequence[n - 2].1),
         };
-        let context = PriorContext::new(board, color, last, second_last, self.move_model);
-        let mut children: Vec<Node> = board
-            .empty_points()
+        let moves = candidates(board, color);
+        let context = PriorContext::new(board, color, last, second_last, &moves, self.move_model);
+        let mut children: Vec<Node> = moves
             .iter()
-            .copied()
-            .filter(|&p| !board.is_eye(color, p) && board.is_legal(color, p))
-            .map(|p| prior_node(board, color, p, &context))
+            .map(|&p| prior_node(board, color, p, &context))
             .collect();
         if children.is_empty() {
             children.push(Node::new(Move::Pass, PRIOR_EVEN, PRIOR_EVEN / 2.0));

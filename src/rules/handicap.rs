@@ -64,12 +64,7 @@ pub fn free_handicap(size: usize, count: usize) -> Vec<Point> {
                 .map(|q| p.col().abs_diff(q.col()).max(p.row().abs_diff(q.row())))
                 .min()
                 .unwrap_or(size);
-            let edge = p
-                .col()
-                .min(p.row())
-                .min(size - 1 - p.col())
-                .min(size - 1 - p.row());
-            (gap, edge.min(3))
+            (gap, p.edge_distance(size).min(3))
         };
         let best = all
             .iter()

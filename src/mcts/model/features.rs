@@ -112,16 +112,18 @@ fn gridcular(dx: i32, dy: i32) -> usize {
 /// A map of offsets.
 type Transform = fn(i32, i32) -> (i32, i32);
 
-/// The eight symmetries of the square, each with its inverse.
-const SYMMETRIES: [(Transform, Transform); 8] = [
-    (|x, y| (x, y), |x, y| (x, y)),
-    (|x, y| (-x, y), |x, y| (-x, y)),
-    (|x, y| (x, -y), |x, y| (x, -y)),
-    (|x, y| (-x, -y), |x, y| (-x, -y)),
-    (|x, y| (y, x), |x, y| (y, x)),
-    (|x, y| (-y, x), |x, y| (y, -x)),
-    (|x, y| (y, -x), |x, y| (-y, x)),
-    (|x, y| (-y, -x), |x, y| (-y, -x)),
+/// The eight symmetries of the square. They are their own inverses as a
+/// set, so building the keys from `T_s` instead of `T_s⁻¹` only reorders
+/// the eight hashes, and their minimum is the same.
+const SYMMETRIES: [Transform; 8] = [
+    |x, y| (x, y),
+    |x, y| (-x, y),
+    |x, y| (x, -y),
+    |x, y| (-x, -y),
+    |x, y| (y, x),
+    |x, y| (-y, x),
+    |x, y| (y, -x),
+    |x, y| (-y, -x),
 ];
 
 impl Shape {
@@ -157,8 +159,8 @@ impl Shape {
         };
         let mut lanes = vec![[0u64; 8]; offsets.len() * NUM_STATES];
         for (b, &(x, y)) in offsets.iter().enumerate() {
-            for (s, (_, inverse)) in SYMMETRIES.iter().enumerate() {
-                let k = index(inverse(x, y));
+            for (s, transform) in SYMMETRIES.iter().enumerate() {
+                let k = index(transform(x, y));
                 for state in 0..NUM_STATES {
                     lanes[b * NUM_STATES + state][s] = keys[k * NUM_STATES + state];
                 }
@@ -309,12 +311,7 @@ pub fn tactics(board: &Board, context: &Context, p: Point) -> [u8; NUM_GROUPS] {
     }
     t[Group::LastMove as usize] = distance_value(context.last, p);
     t[Group::SecondLastMove as usize] = distance_value(context.second_last, p);
-    let size = board.size();
-    let line = p
-        .col()
-        .min(p.row())
-        .min(size - 1 - p.col())
-        .min(size - 1 - p.row());
+    let line = p.edge_distance(board.size());
     t[Group::Line as usize] = if line < 4 { line as u8 + 1 } else { 0 };
     t
 }

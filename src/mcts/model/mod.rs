@@ -305,8 +305,11 @@ impl Prediction {
         self.log_likelihood += f64::from(probability.max(1e-6)).ln();
     }
 
-    /// Adds another tally.
+    /// Adds another tally (widening this one to its first choices).
     pub fn merge(&mut self, other: &Prediction) {
+        if self.hits.len() < other.hits.len() {
+            self.hits.resize(other.hits.len(), 0);
+        }
         self.moves += other.moves;
         for (a, b) in self.hits.iter_mut().zip(&other.hits) {
             *a += b;
@@ -358,31 +361,22 @@ pub fn predict_files(
     top: usize,
     threads: usize,
 ) -> (Prediction, Vec<String>) {
-    let (tally, failed): (Tallied, _) = train::parallel(
+    let (mut tally, failed): (Prediction, Vec<String>) = train::parallel(
         files,
         threads,
-        |(tally, failed): &mut (Tallied, Vec<String>), file| match predict_file(model, file, top) {
-            Ok(t) => tally
-                .0
-                .get_or_insert_with(|| Prediction::new(top))
-                .merge(&t),
+        |(tally, failed): &mut (Prediction, Vec<String>), file| match predict_file(model, file, top)
+        {
+            Ok(t) => tally.merge(&t),
             Err(e) => failed.push(format!("{}: {e}", file.display())),
         },
         |(all, failed), (part, mut more)| {
-            if let Some(part) = part.0 {
-                all.0
-                    .get_or_insert_with(|| Prediction::new(top))
-                    .merge(&part);
-            }
+            all.merge(&part);
             failed.append(&mut more);
         },
     );
-    (tally.0.unwrap_or_else(|| Prediction::new(top)), failed)
+    tally.hits.resize(top.max(1), 0);
+    (tally, failed)
 }
-
-/// A tally that starts empty with the right width.
-#[derive(Default)]
-struct Tallied(Option<Prediction>);
 
 /// The probabilities for `color` to move on `board` after `last` and
 /// `second_last`, from the embedded model.
@@ -476,7 +470,7 @@ mod tests {
         let total: f32 = moves.iter().map(|&(_, p)| p).sum();
         assert!((total - 1.0).abs() < 1e-3);
         for &(p, _) in &moves[..8] {
-            let line = p.col().min(p.row()).min(18 - p.col()).min(18 - p.row()) + 1;
+            let line = p.edge_distance(19) + 1;
             assert!((3..=4).contains(&line), "{p:?} on line {line}");
         }
     }
