@@ -12,7 +12,8 @@ DIR/game-NNN.sgf and DIR/results.dat with gogui-twogtp's columns
 (#GAME RES_B RES_W RES_R ALT DUP LEN TIME_B TIME_W CPU_B CPU_W ERR ERR_MSG;
 with --alternate RES_* are from the point of view of the --black program as
 gogui-twogtp does), and prints the win rate of the --black program with a
-Wilson 95% interval. An illegal move, a crash, a time-out or a protocol error
+Wilson 95% interval, and the median seconds per move of each program (every
+move's time is in DIR/movetimes.dat, to match engines on time used). An illegal move, a crash, a time-out or a protocol error
 ends the game with ERR=1 and a loss for the offender. Standard library only.
 """
 
@@ -123,6 +124,7 @@ def play_game(number, black, white, referee, args):
             e.send("time_settings %s" % args.time_settings)
     moves = []
     times = {"B": 0.0, "W": 0.0}
+    move_times = {"B": [], "W": []}
     passes = 0
     to_move = "B"
     result, err, err_msg = None, 0, ""
@@ -136,6 +138,7 @@ def play_game(number, black, white, referee, args):
             result, err, err_msg = ("W" if to_move == "B" else "B") + "+F", 1, str(e)
             break
         times[to_move] += time.time() - start
+        move_times[to_move].append(time.time() - start)
         if move.lower() == "resign":
             result = ("W" if to_move == "B" else "B") + "+R"
             break
@@ -174,7 +177,15 @@ def play_game(number, black, white, referee, args):
         args.size, args.komi, black.name, white.name, result,
         "RU[%s]" % args.rules if args.rules else "")
     sgf += "".join(";%s[%s]" % (c, sgf_point(m, args.size)) for c, m in moves) + ")\n"
-    return result, scores, len(moves), times, err, err_msg, sgf
+    return result, scores, len(moves), times, move_times, err, err_msg, sgf
+
+
+def median(values):
+    if not values:
+        return float("nan")
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2
 
 
 def wilson(wins, n, z=1.96):
@@ -215,11 +226,14 @@ def main():
               % (args.referee or "-", args.size, args.komi, time.strftime("%Y-%m-%d %H:%M:%S")))
     dat.write("#GAME\tRES_B\tRES_W\tRES_R\tALT\tDUP\tLEN\tTIME_B\tTIME_W\tCPU_B\tCPU_W\tERR\tERR_MSG\n")
     a_wins = decided = errors = 0
+    timed = open(os.path.join(args.out, "movetimes.dat"), "w")
+    timed.write("#GAME\tPROGRAM\tSECONDS...\n")
+    all_times = {"A": [], "B": []}
     for g in range(args.games):
         swap = args.alternate and g % 2 == 1
         black, white = (b, a) if swap else (a, b)
         try:
-            result, scores, length, times, err, err_msg, sgf = play_game(g, black, white, referee, args)
+            result, scores, length, times, move_times, err, err_msg, sgf = play_game(g, black, white, referee, args)
         except EngineError as e:
             print("game %d: setup failed: %s" % (g, e), file=sys.stderr)
             errors += 1
@@ -245,6 +259,10 @@ def main():
             view(scores.get("R", "")), int(swap), length, times["B"], times["W"],
             cpu_a, cpu_b, err, err_msg))
         dat.flush()
+        for program, colour in (("A", "W" if swap else "B"), ("B", "B" if swap else "W")):
+            all_times[program] += move_times[colour]
+            timed.write("%d\t%s\t%s\n" % (g, program, " ".join("%.3f" % t for t in move_times[colour])))
+        timed.flush()
         verdict = "undecided" if not winner else ("A wins" if (winner == "B") != swap else "B wins")
         print("game %d: %s (A %s) %s, %d moves%s" % (
             g, result, "white" if swap else "black", verdict,
@@ -252,6 +270,8 @@ def main():
     low, high = wilson(a_wins, decided)
     print("A (%s) won %d of %d decided games: %.1f%% (95%% CI %.1f%%-%.1f%%); errors: %d"
           % (args.black, a_wins, decided, 100.0 * a_wins / max(1, decided), 100 * low, 100 * high, errors))
+    print("median seconds per move: A %.3f, B %.3f"
+          % (median(all_times["A"]), median(all_times["B"])))
     for e in [a, b] + ([referee] if referee else []):
         e.close()
     return 1 if errors else 0
