@@ -610,10 +610,14 @@ impl Search<'_> {
             tree.add_visits(node, virtual_loss);
             self.path.push(node);
             self.starts.push(self.sequence.len());
-            if let Move::Play(p) = tree.mv(node) {
-                self.sequence.push((color, p));
-                last = Some(p);
-            }
+            // After a pass there is no last stone to answer.
+            last = match tree.mv(node) {
+                Move::Play(p) => {
+                    self.sequence.push((color, p));
+                    Some(p)
+                }
+                Move::Pass => None,
+            };
             color = color.other();
         }
         (color, last)
@@ -797,9 +801,6 @@ mod tests {
         game
     }
 
-    /// A jigo (possible with integer komi) is half a win for either side.
-    /// The one-division urgency equals michi's blend
-    /// beta * AMAF rate + (1 - beta) * win rate.
     /// The descent picks a child of the highest urgency, never another:
     /// among tied ones, the first from a random child on (wrapping round),
     /// so each is picked as often as there are children from just after
@@ -859,6 +860,8 @@ mod tests {
         }
     }
 
+    /// The one-division urgency equals michi's blend
+    /// beta * AMAF rate + (1 - beta) * win rate.
     #[test]
     fn urgency_is_the_rave_blend() {
         for (visits, wins, amaf_visits, amaf_wins) in [
@@ -884,6 +887,7 @@ mod tests {
         assert_eq!(urgency(&Node::new(Move::Pass, 0.0, 0.0)), 0.5);
     }
 
+    /// A jigo (possible with integer komi) is half a win for either side.
     #[test]
     fn a_draw_is_half_a_win() {
         assert_eq!(result_for_black(0.5), 1.0);
