@@ -24,7 +24,9 @@ use rand::rngs::SmallRng;
 
 use super::Rules;
 use super::benson::pass_alive;
-use super::confirm::{FirstMove, KoMode, NODE_BUDGET, OutOfBudget, Verdict, find_problems};
+use super::confirm::{
+    FirstMove, KoMode, NODE_BUDGET, OutOfBudget, Problem, Verdict, find_problems,
+};
 use crate::board::playout::status_playout;
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
@@ -159,7 +161,7 @@ pub fn judge(board: &Board, rules: &Rules) -> Judgement {
     }
     confirm_locally(board, rules, &ownership, &mut status);
     revive_surrounded_by_dead(board, &mut status);
-    mark_seki(board, &mut status);
+    mark_seki(board, &ownership, &mut status);
     Judgement { status, ownership }
 }
 
@@ -470,8 +472,137 @@ fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
 /// of both colours that makes them seki (see [`mark_seki`]).
 pub const SEKI_DEAD_REGION_MAX: usize = 4;
 
-/// Marks live chains that touch a seki liberty as seki (see module docs).
-fn mark_seki(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
+/// Search nodes the reading of one seki candidate may spend (see
+/// [`read_seki`]).
+pub const SEKI_READING_NODES: u64 = 50_000;
+
+/// Chains of `heads` grouped by shared liberties on `cleared`.
+fn seki_clusters(cleared: &Board, heads: &[Point]) -> Vec<Vec<Point>> {
+    let liberties: Vec<Vec<Point>> = heads.iter().map(|&h| cleared.liberties(h)).collect();
+    let mut cluster_of: Vec<usize> = (0..heads.len()).collect();
+    loop {
+        let mut changed = false;
+        for i in 0..heads.len() {
+            for j in i + 1..heads.len() {
+                if cluster_of[i] != cluster_of[j]
+                    && liberties[i].iter().any(|l| liberties[j].contains(l))
+                {
+                    let (keep, drop) = (
+                        cluster_of[i].min(cluster_of[j]),
+                        cluster_of[i].max(cluster_of[j]),
+                    );
+                    for c in &mut cluster_of {
+                        if *c == drop {
+                            *c = keep;
+                        }
+                    }
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut clusters: Vec<Vec<Point>> = Vec::new();
+    for id in 0..heads.len() {
+        let members: Vec<Point> = (0..heads.len())
+            .filter(|&i| cluster_of[i] == id)
+            .map(|i| heads[i])
+            .collect();
+        if !members.is_empty() {
+            clusters.push(members);
+        }
+    }
+    clusters
+}
+
+/// Reads a seki candidate: the chains of `cluster` (on `cleared`, the
+/// board of live stones), their stones and liberties as the local area,
+/// every chain around it taken as uncapturable. Returns the one chain
+/// that dies when its opponent moves first, even with every ko threat its
+/// owner's, when the rest of the area lies inside it; nothing when no
+/// chain or more than one dies, the rest is not enclosed by it, the walls
+/// are not solid, the area is too large or the reading ran out of nodes:
+/// then the shared liberties stand as seki.
+/// A seki candidate whose chains can be killed is a dead shape with the
+/// killer's stones inside, such as a bent three holding one enemy stone,
+/// which the status playouts (never putting two stones into atari) and
+/// the unfillable-liberty test both take for seki.
+fn read_seki(cleared: &Board, cluster: &[Point], solid: &dyn Fn(Point) -> bool) -> Option<Point> {
+    let mut points: Vec<Point> = Vec::new();
+    for &h in cluster {
+        points.extend(cleared.chain_stones(h));
+        points.extend(cleared.liberties(h));
+    }
+    points.sort_unstable();
+    points.dedup();
+    let mut walls: Vec<Point> = Vec::new();
+    for &p in &points {
+        for n in p.neighbours() {
+            if cleared.color_at(n).is_some() {
+                let h = cleared.chain_head(n);
+                if !cluster.contains(&h) && !walls.contains(&h) {
+                    walls.push(h);
+                }
+            }
+        }
+    }
+    if walls.is_empty() || !walls.iter().all(|&w| solid(w)) {
+        log::debug!(
+            "seki reading: {} chains, a wall is not solid",
+            cluster.len()
+        );
+        return None;
+    }
+    let problem = Problem {
+        points,
+        chains: cluster.to_vec(),
+        walls,
+    };
+    if !problem.is_searchable(cleared) {
+        log::debug!("seki reading: {} points, too large", problem.points.len());
+        return None;
+    }
+    let judged = problem
+        .judge_within(
+            cleared,
+            KoMode::DefenderThreats,
+            FirstMove::Attacker,
+            SEKI_READING_NODES,
+        )
+        .ok()?;
+    log::debug!("seki reading: {:?}", judged.verdicts);
+    let dead: Vec<Point> = judged
+        .verdicts
+        .iter()
+        .filter(|&&(_, v)| v == Verdict::Dead)
+        .map(|&(h, _)| h)
+        .collect();
+    // Only an eye space with the killer's stones inside: one chain dies,
+    // and everything else of the area (the other chains and the empty
+    // points) lies within it, touching nothing but it.
+    let [killed] = dead[..] else { return None };
+    let inside: Vec<Point> = problem
+        .points
+        .iter()
+        .copied()
+        .filter(|&p| cleared.color_at(p).is_none() || cleared.chain_head(p) != killed)
+        .collect();
+    let enclosed = inside.iter().all(|&p| {
+        p.neighbours().iter().all(|&n| {
+            !cleared.is_on_board(n)
+                || inside.contains(&n)
+                || cleared.color_at(n).is_some() && cleared.chain_head(n) == killed
+        })
+    });
+    enclosed.then_some(killed)
+}
+
+/// Marks live chains that touch a seki liberty as seki (see module docs),
+/// unless reading the candidate shows one of its chains dies
+/// ([`read_seki`]): then that chain is dead and the others stay alive.
+fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus, Method)>]) {
     let live: Vec<(Point, Color)> = board
         .stones()
         .into_iter()
@@ -504,6 +635,27 @@ fn mark_seki(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
                     seki_heads.push(h);
                 }
             }
+        }
+    }
+    // Seki where the shared liberties cannot be filled, unless reading
+    // kills one side.
+    let solid = |h: Point| {
+        matches!(
+            status[h.index()],
+            Some((StoneStatus::Alive, Method::Benson))
+        ) || matches!(status[h.index()], Some((StoneStatus::Alive, _)))
+            && chain_ownership(&cleared, ownership, h) >= SOLID_WALL
+    };
+    let mut killed: Vec<Point> = Vec::new();
+    for cluster in seki_clusters(&cleared, &seki_heads) {
+        if let Some(dead) = read_seki(&cleared, &cluster, &solid) {
+            seki_heads.retain(|h| !cluster.contains(h));
+            killed.push(dead);
+        }
+    }
+    for h in killed {
+        for s in cleared.chain_stones(h) {
+            status[s.index()] = Some((StoneStatus::Dead, Method::Confirmation));
         }
     }
     // Art. 8 on the board itself: a small region of dead stones and empty
@@ -542,5 +694,69 @@ fn mark_seki(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
                 _ => status[s.index()] = Some((StoneStatus::Seki, Method::SekiTest)),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(board: &Board, vertex: &str) -> Point {
+        let col = "ABCDEFGHJ".find(&vertex[..1]).expect("column");
+        let row: usize = vertex[1..].parse().expect("row");
+        board.chain_head(Point::new(col, row - 1).expect("on the board"))
+    }
+
+    /// A bent three holding one White stone (H1), the shared points H2
+    /// and J1: no stone can fill them without self-atari, so the
+    /// unfillable-liberty test sees seki, but White kills. White H2 (or
+    /// J1) gives two stones; Black takes them at J1 and is left with a
+    /// two-point eye, which a throw-in destroys. Black is dead, H1 lives.
+    #[test]
+    fn reading_breaks_a_false_seki_inside_an_eye() {
+        let board = Board::from_diagram(
+            "
+            . O . O . O . O .
+            O O O O O O O O O
+            . O . O . O . O .
+            O O O O O O O O O
+            . O . O . O . O .
+            O O O O O O O O O
+            . O . O . O X X X
+            O O O O O O X . X
+            . O . O O X X O .
+            ",
+        )
+        .expect("diagram");
+        let cluster = [at(&board, "G3"), at(&board, "H1")];
+        assert_eq!(
+            read_seki(&board, &cluster, &|_| true),
+            Some(at(&board, "G3"))
+        );
+        // Walls that may fall leave the seki standing.
+        assert_eq!(read_seki(&board, &cluster, &|_| false), None);
+    }
+
+    /// A true seki without eyes (the inner chains share D9 and D7; a
+    /// sacrifice there gives the capturer nine points): reading kills
+    /// neither side.
+    #[test]
+    fn reading_keeps_a_true_seki() {
+        let board = Board::from_diagram(
+            "
+            . O X . O X . . .
+            O O X X O X . . .
+            . O X . O X . . .
+            O O X O O X . . .
+            . O X O O X . . .
+            O O X X O X . . .
+            . O O O X X . . .
+            O O O O X . . . .
+            . . . O X . . . .
+            ",
+        )
+        .expect("diagram");
+        let cluster = [at(&board, "C9"), at(&board, "E9")];
+        assert_eq!(read_seki(&board, &cluster, &|_| true), None);
     }
 }
