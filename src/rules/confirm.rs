@@ -704,7 +704,7 @@ impl<'a> Confirmation<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     /// Verdicts of every chain of `diagram`'s problems, as (point, verdict)
@@ -753,23 +753,24 @@ mod tests {
             .1
     }
 
+    /// A seki without eyes: the inner chains (C9 and E9) share D9 and D7;
+    /// a sacrifice there gives the capturer nine points, so neither can
+    /// break the seki. Also read by the seki tests in `status.rs`.
+    pub(in crate::rules) const SEKI_WITHOUT_EYES: &str = "
+        . O X . O X . . .
+        O O X X O X . . .
+        . O X . O X . . .
+        O O X O O X . . .
+        . O X O O X . . .
+        O O X X O X . . .
+        . O O O X X . . .
+        O O O O X . . . .
+        . . . O X . . . .
+        ";
+
     #[test]
     fn seki_without_eyes() {
-        // The inner chains share D9 and D7; a sacrifice there gives the
-        // capturer nine points, so neither can break the seki.
-        let v = verdicts(
-            "
-            . O X . O X . . .
-            O O X X O X . . .
-            . O X . O X . . .
-            O O X O O X . . .
-            . O X O O X . . .
-            O O X X O X . . .
-            . O O O X X . . .
-            O O O O X . . . .
-            . . . O X . . . .
-            ",
-        );
+        let v = verdicts(SEKI_WITHOUT_EYES);
         assert_eq!(verdict_of(&v, "C9"), Verdict::Alive);
         assert_eq!(verdict_of(&v, "E9"), Verdict::Alive);
     }

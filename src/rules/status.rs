@@ -187,9 +187,7 @@ fn confirm_locally(
     // too, or the problem is not local after all.
     let mut solid = vec![false; ARRAY_LEN];
     for p in board.points() {
-        solid[p.index()] = benson[p.index()]
-            || matches!(status[p.index()], Some((StoneStatus::Alive, _)))
-                && chain_ownership(board, ownership, p) >= SOLID_WALL;
+        solid[p.index()] = is_solid_wall(board, ownership, status, p);
     }
     let mut spent: u64 = 0;
     for problem in problems {
@@ -336,6 +334,22 @@ pub fn protective_move(board: &Board, color: Color, judgement: &Judgement) -> Op
     None
 }
 
+/// Whether the chain at `h` may stand as an uncapturable wall around a
+/// local reading: Benson proved it, or it is alive with a mean ownership
+/// in its favour of at least [`SOLID_WALL`].
+fn is_solid_wall(
+    board: &Board,
+    ownership: &[f64],
+    status: &[Option<(StoneStatus, Method)>],
+    h: Point,
+) -> bool {
+    match status[h.index()] {
+        Some((_, Method::Benson)) => true,
+        Some((StoneStatus::Alive, _)) => chain_ownership(board, ownership, h) >= SOLID_WALL,
+        _ => false,
+    }
+}
+
 /// Mean ownership of the chain at `h` in its own favour (−1 to +1).
 fn chain_ownership(board: &Board, ownership: &[f64], h: Point) -> f64 {
     let Some(color) = board.color_at(h) else {
@@ -478,43 +492,21 @@ pub const SEKI_READING_NODES: u64 = 50_000;
 
 /// Chains of `heads` grouped by shared liberties on `cleared`.
 fn seki_clusters(cleared: &Board, heads: &[Point]) -> Vec<Vec<Point>> {
-    let liberties: Vec<Vec<Point>> = heads.iter().map(|&h| cleared.liberties(h)).collect();
-    let mut cluster_of: Vec<usize> = (0..heads.len()).collect();
-    loop {
-        let mut changed = false;
-        for i in 0..heads.len() {
-            for j in i + 1..heads.len() {
-                if cluster_of[i] != cluster_of[j]
-                    && liberties[i].iter().any(|l| liberties[j].contains(l))
-                {
-                    let (keep, drop) = (
-                        cluster_of[i].min(cluster_of[j]),
-                        cluster_of[i].max(cluster_of[j]),
-                    );
-                    for c in &mut cluster_of {
-                        if *c == drop {
-                            *c = keep;
-                        }
-                    }
-                    changed = true;
-                }
-            }
+    // (chains, their liberties) of each cluster found so far.
+    let mut clusters: Vec<(Vec<Point>, Vec<Point>)> = Vec::new();
+    for &h in heads {
+        let mut cluster = (vec![h], cleared.liberties(h));
+        let (touching, apart): (Vec<_>, Vec<_>) = clusters
+            .into_iter()
+            .partition(|(_, libs)| libs.iter().any(|l| cluster.1.contains(l)));
+        for (chains, libs) in touching {
+            cluster.0.extend(chains);
+            cluster.1.extend(libs);
         }
-        if !changed {
-            break;
-        }
+        clusters = apart;
+        clusters.push(cluster);
     }
-    let mut clusters: Vec<Vec<Point>> = Vec::new();
-    for id in 0..heads.len() {
-        let members: Vec<Point> = (0..heads.len())
-            .filter(|&i| cluster_of[i] == id)
-            .map(|i| heads[i])
-            .collect();
-        if !members.is_empty() {
-            clusters.push(members);
-        }
-    }
-    clusters
+    clusters.into_iter().map(|(chains, _)| chains).collect()
 }
 
 /// Reads a seki candidate: the chains of `cluster` (on `cleared`, the
@@ -639,13 +631,7 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
     }
     // Seki where the shared liberties cannot be filled, unless reading
     // kills one side.
-    let solid = |h: Point| {
-        matches!(
-            status[h.index()],
-            Some((StoneStatus::Alive, Method::Benson))
-        ) || matches!(status[h.index()], Some((StoneStatus::Alive, _)))
-            && chain_ownership(&cleared, ownership, h) >= SOLID_WALL
-    };
+    let solid = |h: Point| is_solid_wall(&cleared, ownership, status, h);
     let mut killed: Vec<Point> = Vec::new();
     for cluster in seki_clusters(&cleared, &seki_heads) {
         if let Some(dead) = read_seki(&cleared, &cluster, &solid) {
@@ -700,6 +686,7 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::confirm::tests::SEKI_WITHOUT_EYES;
 
     fn at(board: &Board, vertex: &str) -> Point {
         let col = "ABCDEFGHJ".find(&vertex[..1]).expect("column");
@@ -737,25 +724,11 @@ mod tests {
         assert_eq!(read_seki(&board, &cluster, &|_| false), None);
     }
 
-    /// A true seki without eyes (the inner chains share D9 and D7; a
-    /// sacrifice there gives the capturer nine points): reading kills
+    /// A true seki without eyes ([`SEKI_WITHOUT_EYES`]): reading kills
     /// neither side.
     #[test]
     fn reading_keeps_a_true_seki() {
-        let board = Board::from_diagram(
-            "
-            . O X . O X . . .
-            O O X X O X . . .
-            . O X . O X . . .
-            O O X O O X . . .
-            . O X O O X . . .
-            O O X X O X . . .
-            . O O O X X . . .
-            O O O O X . . . .
-            . . . O X . . . .
-            ",
-        )
-        .expect("diagram");
+        let board = Board::from_diagram(SEKI_WITHOUT_EYES).expect("diagram");
         let cluster = [at(&board, "C9"), at(&board, "E9")];
         assert_eq!(read_seki(&board, &cluster, &|_| true), None);
     }
