@@ -359,7 +359,7 @@ pub fn json(report: &Report) -> String {
         json_points(points.iter())
     };
     format!(
-        "{{\"file\":{file},\"size\":{size},\"rules\":{},\"komi\":{},\"result\":{},\"margin\":{},\"recorded\":{recorded},\"agreement\":{agreement},\"dead\":{{\"black\":{},\"white\":{}}},\"seki\":{{\"black\":{},\"white\":{}}},\"territory\":{{\"black\":{},\"white\":{}}},\"dame\":{},\"millis\":{:.1}}}",
+        "{{\"file\":{file},\"size\":{size},\"rules\":{},\"komi\":{},\"result\":{},\"margin\":{},\"recorded\":{recorded},\"agreement\":{agreement},\"dead\":{{\"black\":{},\"white\":{}}},\"seki\":{{\"black\":{},\"white\":{}}},\"territory\":{{\"black\":{},\"white\":{}}},\"teire\":{{\"black\":{},\"white\":{}}},\"dame\":{},\"millis\":{:.1}}}",
         json_string(c.rules.name),
         c.komi,
         json_string(&ResultText(c.score.margin()).to_string()),
@@ -370,6 +370,8 @@ pub fn json(report: &Report) -> String {
         of(&c.seki, Color::White),
         territory(Color::Black),
         territory(Color::White),
+        of(&c.score.teire_points, Color::Black),
+        of(&c.score.teire_points, Color::White),
         c.score.dame,
         c.millis,
     )

@@ -73,3 +73,31 @@ kgs-rules japanese
 #? [.*black: territory 6, .*, teire 1, .*]
 13 final_status J9
 #? [dame]
+
+# --- Teire avoided: White's E3 has two liberties, D3 in White's territory
+# and the dame E4. Black can fill E4, but White can fill it first, and his
+# stone there joins E3 to the wall D4-D9, which has liberties all along
+# White's side: White fills the dame instead of the teire, so D3 is White's
+# territory. White A1-C9 and D3 = 28, Black F-J = 34 -> B+6 (komi 0); only
+# E4 is dame.
+#
+#      A B C D E F G H J
+#    9 . . . O X . . . .
+#    ...
+#    5 . . . O X . . . .
+#    4 . . . O . X . . .
+#    3 . . . . O X . . .
+#    2 . . . O X . . . .
+#    1 . . . O X . . . .
+loadsgf ../games/scoring/teire-avoided.sgf
+kgs-rules japanese
+14 final_status_list dead
+#? []
+15 final_score
+#? [B\+6\.0]
+16 tengen-score_details
+#? [.*white: territory 28, .*, teire 0, .*]
+17 final_status D3
+#? [white_territory]
+18 final_status E4
+#? [dame]

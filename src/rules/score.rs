@@ -71,6 +71,8 @@ pub struct Score {
     /// Points of each colour's territory that its owner must fill once the
     /// dame are filled (teire), so not counted under territory rules.
     pub teire: [u32; 2],
+    /// The teire points themselves, with the colour that must fill each.
+    pub teire_points: Vec<(Point, Color)>,
     /// Black's total and White's total (komi and bonus included).
     pub totals: [f64; 2],
     /// Per point (`Point::index`): what empty points and dead stones count
@@ -136,6 +138,7 @@ pub fn count(
         seki_eyes: [0; 2],
         dame: 0,
         teire: [0; 2],
+        teire_points: Vec::new(),
         totals: [0.0; 2],
         owners: Vec::new(),
     };
@@ -192,6 +195,7 @@ pub fn count(
             let owner = match owner {
                 PointOwner::Territory(c) if teire.contains(&p) => {
                     score.teire[c.index()] += 1;
+                    score.teire_points.push((p, c));
                     PointOwner::Dame
                 }
                 owner => owner,
@@ -241,7 +245,11 @@ pub fn count(
 /// owner must fill that point (the 1989 rules count territory after the
 /// dame and such protective moves are played: 死活例 and art. 9's
 /// commentary). A dame counts as filled against a chain when the opponent
-/// can fill it with a stone that is not itself in atari. Seki chains are
+/// can fill it with a stone that is not itself in atari, and the owner
+/// cannot take it first to better effect: his own stone there would join
+/// the chain to a second liberty in his territory, so he fills that dame
+/// instead and needs no teire (on KGS's 19×19 records this matches 11
+/// more counts and 1 fewer). Seki chains are
 /// left alone (their liberties are not territory anyway). Filling can
 /// leave another chain short of liberties, so this repeats.
 fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
@@ -293,10 +301,24 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
                     && !cleared.is_capture(opponent, d)
                     && cleared.liberties_after(opponent, d) >= 2
             };
+            // The owner fills that dame first instead when his stone
+            // there joins the chain to a second liberty inside his own
+            // territory (a connection to a living wall, say).
+            let fill_connects = |d: Point| {
+                let mut after = cleared.clone();
+                after.play_unchecked(color, d);
+                after.color_at(h) == Some(color)
+                    && after
+                        .liberties(h)
+                        .iter()
+                        .filter(|l| borders[l.index()] == own)
+                        .count()
+                        >= 2
+            };
             // In atari already, or once its one dame is filled.
             let short = match dame[..] {
                 [] => true,
-                [d] => filled_against(d),
+                [d] => filled_against(d) && !fill_connects(d),
                 _ => false,
             };
             if inner.len() == 1 && short {
