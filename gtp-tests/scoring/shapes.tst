@@ -101,3 +101,27 @@ kgs-rules japanese
 #? [white_territory]
 18 final_status E4
 #? [dame]
+
+# --- A ko between settled groups is not seki. White's E9 is in atari: Black
+# takes it at D9 and White could retake, a ko nobody needs. Both walls have
+# liberties all along their own sides, so the region D9-E9 is dame and E9 a
+# dead stone left in it (art. 10-1), not a double-ko seki (死活例25, in
+# ../rules/confirmation.tst, where the kos are the groups' only liberties
+# besides one eye). Black F1-F8 and G-J = 35, White A-C without C9 = 26 ->
+# B+9 (komi 0).
+#
+#      A B C D E F G H J
+#    9 . . O . O X . . .
+#    8 . . . O X . . . .
+#    ...
+#    1 . . . O X . . . .
+loadsgf ../games/scoring/edge-ko.sgf
+kgs-rules japanese
+19 final_status_list dead
+#? [E9]
+20 final_status_list seki
+#? []
+21 final_score
+#? [B\+9\.0]
+22 final_status A1
+#? [white_territory]

@@ -648,16 +648,38 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
     // points bordered by live stones of both colours is dame that cannot
     // be filled (the dead stones are in nobody's territory, so they stay:
     // the ko stones of a double-ko seki, 死活例25); the live chains
-    // around it are seki stones.
+    // around it are seki stones when one of them lives on such regions.
     let live = |p: Point| matches!(status[p.index()], Some((StoneStatus::Alive, _)));
-    for region in board.regions(|p| !live(p)) {
-        let borders = |c: Color| region.border.iter().any(|&b| board.color_at(b) == Some(c));
-        let has_dead = region.points.iter().any(|&p| board.color_at(p).is_some());
-        if region.points.len() <= SEKI_DEAD_REGION_MAX
-            && has_dead
-            && borders(Color::Black)
-            && borders(Color::White)
-        {
+    let small_dead_regions: Vec<_> = board
+        .regions(|p| !live(p))
+        .into_iter()
+        .filter(|region| {
+            let borders = |c: Color| region.border.iter().any(|&b| board.color_at(b) == Some(c));
+            region.points.len() <= SEKI_DEAD_REGION_MAX
+                && region.points.iter().any(|&p| board.color_at(p).is_some())
+                && borders(Color::Black)
+                && borders(Color::White)
+        })
+        .collect();
+    let mut in_small_dead_region = vec![false; ARRAY_LEN];
+    for region in &small_dead_regions {
+        for &p in &region.points {
+            in_small_dead_region[p.index()] = true;
+        }
+    }
+    // Only chains that live on such regions: a chain with two liberties
+    // elsewhere lets the dead stones be taken (a ko between settled
+    // groups, say), so it is not seki.
+    let leans_on_them = |b: Point| {
+        cleared
+            .liberties(b)
+            .iter()
+            .filter(|l| !in_small_dead_region[l.index()])
+            .count()
+            <= 1
+    };
+    for region in &small_dead_regions {
+        if region.border.iter().any(|&b| leans_on_them(b)) {
             for &b in &region.border {
                 let h = cleared.chain_head(b);
                 if !seki_heads.contains(&h) {
