@@ -125,3 +125,30 @@ kgs-rules japanese
 #? [B\+9\.0]
 22 final_status A1
 #? [white_territory]
+
+# --- Not seki: a chain short of liberties only until it connects. White's
+# A2-A4 and B2 have two liberties, A1 (shared with Black's B1) and A5. On
+# the board as it stands neither side can fill A1 without self-atari, the
+# test for a seki liberty; but White connects at A5, inside his own
+# territory, and then fills A1 safely, so A1 is dame and both sides count
+# their territory. White A5-A9 = 5, Black C1, C3 and D-J = 56 -> B+51
+# (komi 0); called seki, both areas would be seki eyes and the count 0.
+#
+#      A B C D E F G H J
+#    9 . O X . . . . . .
+#    ...
+#    5 . O X . . . . . .
+#    4 O X X . . . . . .
+#    3 O X . . . . . . .
+#    2 O O X . . . . . .
+#    1 . X . . . . . . .
+loadsgf ../games/scoring/corner-connect.sgf
+kgs-rules japanese
+23 final_status_list seki
+#? []
+24 final_score
+#? [B\+51\.0]
+25 final_status A1
+#? [dame]
+26 final_status A7
+#? [white_territory]

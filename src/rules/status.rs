@@ -482,6 +482,38 @@ fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
     !board.is_capture(color, p)
 }
 
+/// Whether `color` can fill the shared point `p` safely once it has played
+/// one connecting move first: a liberty of its own chain next to `p` in a
+/// region of two or more empty points that touches only `color` (its
+/// territory, not an eye: filling an eye gives a seki away), joining that
+/// chain to more liberties. A chain short of liberties only because it is
+/// not yet connected to its wall is not in seki: its owner connects and
+/// then fills. `own_region[q]` tells whether `q` lies in such a region
+/// of each colour (bit `Color::index`).
+fn is_safe_after_connecting(board: &Board, own_region: &[u8], color: Color, p: Point) -> bool {
+    for n in p.neighbours() {
+        if board.color_at(n) != Some(color) {
+            continue;
+        }
+        for q in board.liberties(n) {
+            if q == p
+                || own_region[q.index()] & (1 << color.index()) == 0
+                || !board.is_legal(color, q)
+                || board.is_big_self_atari(color, q)
+            {
+                continue;
+            }
+            let mut after = board.clone();
+            after.play_unchecked(color, q);
+            if is_safe_fill(&after, color, p) {
+                log::debug!("seki test: {color} fills {p} after connecting at {q}");
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// The largest region of dead stones and empty points between live stones
 /// of both colours that makes them seki (see [`mark_seki`]).
 pub const SEKI_DEAD_REGION_MAX: usize = 4;
@@ -603,6 +635,21 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
     let Ok(cleared) = Board::from_stones(board.size(), &live, [0, 0]) else {
         return;
     };
+    // Empty regions of two or more points touching one colour only.
+    let mut own_region = vec![0u8; ARRAY_LEN];
+    for region in cleared.regions(|p| cleared.color_at(p).is_none()) {
+        let mut bits = 0u8;
+        for &b in &region.border {
+            if let Some(c) = cleared.color_at(b) {
+                bits |= 1 << c.index();
+            }
+        }
+        if region.points.len() >= 2 && bits.count_ones() == 1 {
+            for &p in &region.points {
+                own_region[p.index()] = bits;
+            }
+        }
+    }
     let mut seki_heads: Vec<Point> = Vec::new();
     for p in cleared.points() {
         if cleared.color_at(p).is_some() {
@@ -616,7 +663,9 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
         if !(touches(Color::Black) && touches(Color::White)) {
             continue;
         }
-        let fillable = |c: Color| is_safe_fill(&cleared, c, p);
+        let fillable = |c: Color| {
+            is_safe_fill(&cleared, c, p) || is_safe_after_connecting(&cleared, &own_region, c, p)
+        };
         if fillable(Color::Black) || fillable(Color::White) {
             continue;
         }
