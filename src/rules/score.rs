@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use super::status::{Judgement, StoneStatus};
+use super::status::{Judgement, StoneStatus, empty_region_borders};
 use super::{Rules, Scoring};
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
@@ -264,18 +264,7 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
     let mut filled = Vec::new();
     while filled.len() < MAX_TEIRE {
         // Which colours border each empty region: bit 0 Black, bit 1 White.
-        let mut borders = vec![0u8; ARRAY_LEN];
-        for region in cleared.regions(|p| cleared.color_at(p).is_none()) {
-            let mut bits = 0u8;
-            for &b in &region.border {
-                if let Some(c) = cleared.color_at(b) {
-                    bits |= 1 << c.index();
-                }
-            }
-            for &p in &region.points {
-                borders[p.index()] = bits;
-            }
-        }
+        let borders = empty_region_borders(&cleared, 1);
         let mut fill = None;
         for h in cleared.points() {
             let Some(color) = cleared.color_at(h) else {

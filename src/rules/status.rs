@@ -482,6 +482,28 @@ fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
     !board.is_capture(color, p)
 }
 
+/// For each empty point of `board`, the colours of the stones bordering its
+/// empty region (bit `Color::index` set for each), or 0 when the region
+/// has fewer than `min_size` points; 0 for stones.
+pub(super) fn empty_region_borders(board: &Board, min_size: usize) -> Vec<u8> {
+    let mut borders = vec![0u8; ARRAY_LEN];
+    for region in board.regions(|p| board.color_at(p).is_none()) {
+        if region.points.len() < min_size {
+            continue;
+        }
+        let mut bits = 0u8;
+        for &b in &region.border {
+            if let Some(c) = board.color_at(b) {
+                bits |= 1 << c.index();
+            }
+        }
+        for &p in &region.points {
+            borders[p.index()] = bits;
+        }
+    }
+    borders
+}
+
 /// Whether `color` can fill the shared point `p` safely once it has played
 /// one connecting move first: a liberty of its own chain next to `p` in a
 /// region of two or more empty points that touches only `color` (its
@@ -636,20 +658,10 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
         return;
     };
     // Empty regions of two or more points touching one colour only.
-    let mut own_region = vec![0u8; ARRAY_LEN];
-    for region in cleared.regions(|p| cleared.color_at(p).is_none()) {
-        let mut bits = 0u8;
-        for &b in &region.border {
-            if let Some(c) = cleared.color_at(b) {
-                bits |= 1 << c.index();
-            }
-        }
-        if region.points.len() >= 2 && bits.count_ones() == 1 {
-            for &p in &region.points {
-                own_region[p.index()] = bits;
-            }
-        }
-    }
+    let own_region: Vec<u8> = empty_region_borders(&cleared, 2)
+        .into_iter()
+        .map(|bits| if bits.count_ones() == 1 { bits } else { 0 })
+        .collect();
     let mut seki_heads: Vec<Point> = Vec::new();
     for p in cleared.points() {
         if cleared.color_at(p).is_some() {
