@@ -68,10 +68,9 @@ pub struct Score {
     pub seki_eyes: [u32; 2],
     /// Dame (empty points and dead stones outside any territory).
     pub dame: u32,
-    /// Points of each colour's territory that its owner must fill once the
-    /// dame are filled (teire), so not counted under territory rules.
-    pub teire: [u32; 2],
-    /// The teire points themselves, with the colour that must fill each.
+    /// Points of territory that their owner (the colour given) must fill
+    /// once the dame are filled (teire), so not counted under territory
+    /// rules.
     pub teire_points: Vec<(Point, Color)>,
     /// Black's total and White's total (komi and bonus included).
     pub totals: [f64; 2],
@@ -81,6 +80,15 @@ pub struct Score {
 }
 
 impl Score {
+    /// The number of teire points `color` must fill.
+    #[must_use]
+    pub fn teire(&self, color: Color) -> usize {
+        self.teire_points
+            .iter()
+            .filter(|&&(_, c)| c == color)
+            .count()
+    }
+
     /// Black's total minus White's.
     #[must_use]
     pub fn margin(&self) -> f64 {
@@ -137,7 +145,6 @@ pub fn count(
         seki_stones: [0; 2],
         seki_eyes: [0; 2],
         dame: 0,
-        teire: [0; 2],
         teire_points: Vec::new(),
         totals: [0.0; 2],
         owners: Vec::new(),
@@ -194,7 +201,6 @@ pub fn count(
             };
             let owner = match owner {
                 PointOwner::Territory(c) if teire.contains(&p) => {
-                    score.teire[c.index()] += 1;
                     score.teire_points.push((p, c));
                     PointOwner::Dame
                 }
@@ -248,10 +254,9 @@ pub fn count(
 /// can fill it with a stone that is not itself in atari, and the owner
 /// cannot take it first to better effect: his own stone there would join
 /// the chain to a second liberty in his territory, so he fills that dame
-/// instead and needs no teire (on KGS's 19×19 records this matches 11
-/// more counts and 1 fewer). Seki chains are
-/// left alone (their liberties are not territory anyway). Filling can
-/// leave another chain short of liberties, so this repeats.
+/// instead and needs no teire. Seki chains are left alone (their
+/// liberties are not territory anyway). Filling can leave another chain
+/// short of liberties, so this repeats.
 fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
     let live: Vec<(Point, Color)> = board
         .stones()
@@ -349,7 +354,7 @@ impl fmt::Display for Score {
                     self.dead_removed[i]
                 )?;
                 write!(f, ", captures {}", self.captures[i])?;
-                write!(f, ", teire {}", self.teire[i])?;
+                write!(f, ", teire {}", self.teire(c))?;
                 write!(f, ", seki eyes {} (not counted)", self.seki_eyes[i])?;
             }
             writeln!(

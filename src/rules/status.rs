@@ -510,16 +510,16 @@ pub(super) fn empty_region_borders(board: &Board, min_size: usize) -> Vec<u8> {
 /// territory, not an eye: filling an eye gives a seki away), joining that
 /// chain to more liberties. A chain short of liberties only because it is
 /// not yet connected to its wall is not in seki: its owner connects and
-/// then fills. `own_region[q]` tells whether `q` lies in such a region
-/// of each colour (bit `Color::index`).
-fn is_safe_after_connecting(board: &Board, own_region: &[u8], color: Color, p: Point) -> bool {
+/// then fills. `region_borders` is [`empty_region_borders`] of `board`
+/// with regions of two points or more.
+fn is_safe_after_connecting(board: &Board, region_borders: &[u8], color: Color, p: Point) -> bool {
     for n in p.neighbours() {
         if board.color_at(n) != Some(color) {
             continue;
         }
         for q in board.liberties(n) {
             if q == p
-                || own_region[q.index()] & (1 << color.index()) == 0
+                || region_borders[q.index()] != 1 << color.index()
                 || !board.is_legal(color, q)
                 || board.is_big_self_atari(color, q)
             {
@@ -657,11 +657,7 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
     let Ok(cleared) = Board::from_stones(board.size(), &live, [0, 0]) else {
         return;
     };
-    // Empty regions of two or more points touching one colour only.
-    let own_region: Vec<u8> = empty_region_borders(&cleared, 2)
-        .into_iter()
-        .map(|bits| if bits.count_ones() == 1 { bits } else { 0 })
-        .collect();
+    let region_borders = empty_region_borders(&cleared, 2);
     let mut seki_heads: Vec<Point> = Vec::new();
     for p in cleared.points() {
         if cleared.color_at(p).is_some() {
@@ -676,7 +672,8 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
             continue;
         }
         let fillable = |c: Color| {
-            is_safe_fill(&cleared, c, p) || is_safe_after_connecting(&cleared, &own_region, c, p)
+            is_safe_fill(&cleared, c, p)
+                || is_safe_after_connecting(&cleared, &region_borders, c, p)
         };
         if fillable(Color::Black) || fillable(Color::White) {
             continue;
