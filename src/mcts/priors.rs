@@ -47,6 +47,19 @@ pub const MODEL_MIN_SIZE: usize = 13;
 /// favourite starts at nearly a sure win, a move it never expects near a
 /// sure loss (Pachi's pattern prior takes the square root too).
 pub const PRIOR_MODEL: f32 = 30.0;
+/// On the model's boards in the opening, with at most this many stones on
+/// the board, the prior also seeds the AMAF statistics
+/// ([`PRIOR_AMAF_WEIGHT`]).
+pub const OPENING_STONES: usize = 20;
+/// In the opening, a new child's AMAF statistics start with its prior
+/// counted this many times. On a nearly empty 19×19 board the AMAF
+/// statistics of the root's children reach thousands of samples within
+/// the first seconds and drown a prior of some 40 simulations, and random
+/// playouts rate first- and second-line moves there far too well: the
+/// search then opens on the second line or in the centre against the
+/// model's advice. Later in the game the playouts' AMAF knows the local
+/// fights better than the model, so the weight stays in the opening.
+pub const PRIOR_AMAF_WEIGHT: f32 = 10.0;
 /// Distances from the last move in the common fate graph, up to
 /// [`PRIOR_NEAR_LAST`]'s reach: stones of one chain are one node, so every
 /// liberty of the chain the last stone belongs to is at distance 1.
@@ -155,6 +168,9 @@ pub struct PriorContext {
     /// On big boards, `sqrt(p / p_best)` of every candidate by the move
     /// model, by point index.
     model: Option<Vec<f32>>,
+    /// How many times the prior counts in the AMAF statistics
+    /// ([`PRIOR_AMAF_WEIGHT`] in the opening on the model's boards, else 0).
+    amaf_weight: f32,
 }
 
 impl PriorContext {
@@ -190,11 +206,24 @@ impl PriorContext {
             }
             shares
         });
+        let amaf_weight = if model.is_some() && board.stone_count() <= OPENING_STONES {
+            PRIOR_AMAF_WEIGHT
+        } else {
+            0.0
+        };
         PriorContext {
             near_last: NearLast::new(board, last),
             stones: StoneReach::new(board, EMPTY_AREA_REACH),
             model,
+            amaf_weight,
         }
+    }
+
+    /// How many times a prior counts in the AMAF statistics of a new
+    /// child ([`PRIOR_AMAF_WEIGHT`]).
+    #[must_use]
+    pub fn amaf_weight(&self) -> f32 {
+        self.amaf_weight
     }
 }
 

@@ -183,5 +183,8 @@ pub(super) fn second_last_point(game: &Game) -> Option<Point> {
 /// A child node for `color` playing `p` with its prior statistics.
 pub(super) fn prior_node(board: &Board, color: Color, p: Point, context: &PriorContext) -> Node {
     let (visits, wins) = priors(board, color, p, context);
-    Node::new(Move::Play(p), visits, wins)
+    let mut node = Node::new(Move::Play(p), visits, wins);
+    node.amaf_visits = visits * context.amaf_weight();
+    node.amaf_wins = wins * context.amaf_weight();
+    node
 }

@@ -1239,6 +1239,37 @@ mod tests {
         );
     }
 
+    /// On 19×19 after Black Q16, White C3, Black Q4, White opens on the
+    /// third or fourth line as the move model advises, for every seed.
+    /// Without the prior in the AMAF statistics of the opening
+    /// ([`crate::mcts::priors::PRIOR_AMAF_WEIGHT`] at 0), seed 3 played
+    /// B11 on the second line, drawn there by the playouts' AMAF.
+    #[test]
+    fn opens_on_the_third_or_fourth_line() {
+        let mut game = Game::new(19, PlayRules::default());
+        for (color, col, row) in [
+            (Color::Black, 15, 15),
+            (Color::White, 2, 2),
+            (Color::Black, 15, 3),
+        ] {
+            game.play(color, Move::Play(pt(col, row))).unwrap();
+        }
+        for seed in 1..=3 {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let result = search(
+                &game,
+                Color::White,
+                7.5,
+                &limits(10_000),
+                &mut rng,
+                &mut || false,
+            );
+            let p = result.best.point().expect("a move, not a pass");
+            let line = p.edge_distance(19) + 1;
+            assert!((3..=4).contains(&line), "seed {seed}: {p} on line {line}");
+        }
+    }
+
     /// The same seed and playout count give the same search, move by move.
     #[test]
     fn deterministic_with_seed_and_playouts() {
