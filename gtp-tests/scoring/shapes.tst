@@ -152,3 +152,28 @@ kgs-rules japanese
 #? [dame]
 26 final_status A7
 #? [white_territory]
+
+# --- Teire through two dame. Black's E2-E1-F1-G1 has three liberties: H1 in
+# Black's territory and the dame D2 and F2, which touch nothing but the
+# chain and White's stones. White fills both safely; a Black stone on
+# either adds no liberty and joins nothing, so once they are filled the
+# chain is in atari and Black must fill H1: teire. White A1-F9 without the
+# stones = 43, Black H1 and J1-J9 less the teire = 9 -> W+34 (komi 0).
+#
+#      A B C D E F G H J
+#    9 . . . . . . O X .
+#    ...
+#    4 . . . . . . O X .
+#    3 . . . O O O O X .
+#    2 . . O . X . O X .
+#    1 . . O O X X X . .
+loadsgf ../games/scoring/teire-two-dame.sgf
+kgs-rules japanese
+27 final_status_list dead
+#? []
+28 final_score
+#? [W\+34\.0]
+29 tengen-score_details
+#? [.*black: territory 9, .*, teire 1, .*]
+30 final_status D2
+#? [dame]

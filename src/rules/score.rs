@@ -245,18 +245,14 @@ pub fn count(
 }
 
 /// Teire under territory counting: with the dead stones removed, a live
-/// chain whose only liberty is a point of its own territory, or whose
-/// only liberties are that point and one dame (an empty point of a region
-/// touching both colours) that the opponent fills, is in atari, and its
-/// owner must fill that point (the 1989 rules count territory after the
-/// dame and such protective moves are played: 死活例 and art. 9's
-/// commentary). A dame counts as filled against a chain when the opponent
-/// can fill it with a stone that is not itself in atari, and the owner
-/// cannot take it first to better effect: his own stone there would join
-/// the chain to a second liberty in his territory, so he fills that dame
-/// instead and needs no teire. Seki chains are left alone (their
-/// liberties are not territory anyway). Filling can leave another chain
-/// short of liberties, so this repeats.
+/// chain with one liberty in its own territory and every other liberty a
+/// dame (an empty point of a region touching both colours) that the
+/// opponent fills is in atari once the dame are filled, and its owner must
+/// fill that point (the 1989 rules count territory after the dame and such
+/// protective moves are played: 死活例 and art. 9's commentary). See
+/// [`owed_teire`] for when a dame counts as filled against the chain.
+/// Seki chains are left alone (their liberties are not territory anyway).
+/// Filling can leave another chain short of liberties, so this repeats.
 fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
     let live: Vec<(Point, Color)> = board
         .stones()
@@ -268,63 +264,81 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
     };
     let mut filled = Vec::new();
     while filled.len() < MAX_TEIRE {
-        // Which colours border each empty region: bit 0 Black, bit 1 White.
         let borders = empty_region_borders(&cleared, 1);
-        let mut fill = None;
-        for h in cleared.points() {
-            let Some(color) = cleared.color_at(h) else {
-                continue;
-            };
-            if cleared.chain_head(h) != h
-                || cleared
-                    .chain_stones(h)
-                    .any(|s| judgement.status(s) == Some(StoneStatus::Seki))
-            {
-                continue;
+        let fill = cleared.points().find_map(|h| {
+            let color = cleared.color_at(h)?;
+            let in_seki = cleared
+                .chain_stones(h)
+                .any(|s| judgement.status(s) == Some(StoneStatus::Seki));
+            if cleared.chain_head(h) != h || in_seki {
+                return None;
             }
-            let own = 1u8 << color.index();
-            let (inner, dame): (Vec<Point>, Vec<Point>) = cleared
-                .liberties(h)
-                .into_iter()
-                .partition(|l| borders[l.index()] == own);
-            // Every liberty of a chain borders its own colour: the rest
-            // are dame (regions touching both colours).
-            let opponent = color.other();
-            let filled_against = |d: Point| {
-                cleared.is_legal(opponent, d)
-                    && !cleared.is_capture(opponent, d)
-                    && cleared.liberties_after(opponent, d) >= 2
-            };
-            // The owner fills that dame first instead when his stone
-            // there joins the chain to a second liberty inside his own
-            // territory (a connection to a living wall, say).
-            let fill_connects = |d: Point| {
-                let mut after = cleared.clone();
-                after.play_unchecked(color, d);
-                after.color_at(h) == Some(color)
-                    && after
-                        .liberties(h)
-                        .iter()
-                        .filter(|l| borders[l.index()] == own)
-                        .count()
-                        >= 2
-            };
-            // In atari already, or once its one dame is filled.
-            let short = match dame[..] {
-                [] => true,
-                [d] => filled_against(d) && !fill_connects(d),
-                _ => false,
-            };
-            if inner.len() == 1 && short {
-                fill = Some((color, inner[0]));
-                break;
-            }
-        }
+            owed_teire(&cleared, &borders, h).map(|p| (color, p))
+        });
         let Some((color, p)) = fill else { break };
         cleared.play_unchecked(color, p);
         filled.push(p);
     }
     filled
+}
+
+/// The teire the live chain at `h` owes on `cleared` (dead stones
+/// removed), if any: its one liberty in its own territory, when each of
+/// its other liberties is a dame that is filled against it. `borders` is
+/// [`empty_region_borders`] of `cleared`.
+///
+/// A dame is filled against the chain when the opponent can fill it with
+/// a stone that is not in atari, at once or once he has filled the dame
+/// next to it, and the owner cannot take it first to better effect. The
+/// owner's stone there does better when it joins the chain to a second
+/// liberty inside his territory (a connection to a living wall), or to
+/// another chain of his with liberties the chain lacks, from which he
+/// goes on connecting: then he fills that dame instead and owes no teire.
+fn owed_teire(cleared: &Board, borders: &[u8], h: Point) -> Option<Point> {
+    const BOTH: u8 = 0b11;
+    let color = cleared.color_at(h)?;
+    let opponent = color.other();
+    let own = 1u8 << color.index();
+    let liberties = cleared.liberties(h);
+    // Every liberty of a chain borders its own colour: the rest are dame.
+    let (inner, dame): (Vec<Point>, Vec<Point>) =
+        liberties.iter().partition(|l| borders[l.index()] == own);
+    let [teire] = inner[..] else { return None };
+    let fills = |d: Point| cleared.is_legal(opponent, d) && !cleared.is_capture(opponent, d);
+    let safe_fill = |d: Point| fills(d) && cleared.liberties_after(opponent, d) >= 2;
+    let filled_against = |d: Point| {
+        safe_fill(d)
+            || fills(d)
+                && d.neighbours().iter().all(|&e| {
+                    !cleared.is_on_board(e)
+                        || cleared.color_at(e).is_some()
+                        || borders[e.index()] == BOTH && safe_fill(e)
+                })
+    };
+    let joins_a_chain_with_more = |d: Point| {
+        d.neighbours().iter().any(|&n| {
+            cleared.color_at(n) == Some(color)
+                && cleared.chain_head(n) != h
+                && cleared
+                    .liberties(n)
+                    .iter()
+                    .any(|l| *l != d && !liberties.contains(l))
+        })
+    };
+    let reaches_second_inner = |d: Point| {
+        let mut after = cleared.clone();
+        after.play_unchecked(color, d);
+        after.color_at(h) == Some(color)
+            && after
+                .liberties(h)
+                .iter()
+                .filter(|l| borders[l.index()] == own)
+                .count()
+                >= 2
+    };
+    dame.iter()
+        .all(|&d| filled_against(d) && !joins_a_chain_with_more(d) && !reaches_second_inner(d))
+        .then_some(teire)
 }
 
 impl fmt::Display for Score {
