@@ -1240,7 +1240,7 @@ mod tests {
     }
 
     /// On 19×19 after Black Q16, White C3, Black Q4, White opens on the
-    /// third or fourth line as the move model advises, for every seed.
+    /// third or fourth line as the move model advises, with seeds 1 to 3.
     /// Without the prior in the AMAF statistics of the opening
     /// ([`crate::mcts::priors::PRIOR_AMAF_WEIGHT`] at 0), seed 3 played
     /// B11 on the second line, drawn there by the playouts' AMAF.
