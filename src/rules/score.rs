@@ -267,10 +267,12 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
         let borders = empty_region_borders(&cleared, 1);
         let fill = cleared.points().find_map(|h| {
             let color = cleared.color_at(h)?;
-            let in_seki = cleared
-                .chain_stones(h)
-                .any(|s| judgement.status(s) == Some(StoneStatus::Seki));
-            if cleared.chain_head(h) != h || in_seki {
+            let in_seki = || {
+                cleared
+                    .chain_stones(h)
+                    .any(|s| judgement.status(s) == Some(StoneStatus::Seki))
+            };
+            if cleared.chain_head(h) != h || in_seki() {
                 return None;
             }
             owed_teire(&cleared, &borders, h).map(|p| (color, p))
