@@ -24,8 +24,9 @@
 # Both builds cap a playout at 3 moves a point, as Tengen does (libego's
 # own cap is 2; about 0.1% of 9x9 playouts go beyond it).
 #
-# libego's rate is playouts per second of user CPU time (its own report);
-# Tengen's is per second of wall-clock time, on one thread.
+# Both rates are playouts per second of user CPU time: libego's own report
+# (getrusage), and Tengen's user time as the shell's `time` reads it, on
+# one thread.
 #
 # Needs git, g++, python3 and a built Tengen (cargo build --release).
 # Usage: scripts/libego-compare.sh [ROUNDS]   (default 3)
@@ -168,10 +169,12 @@ ego() {
         awk '/ kpps$/ { k = $1 } /^Moves\/playout/ { m = $3 } /^P\(black win\)/ { b = $4 }
              END { printf "%.0f %.2f %.4f\n", k * 1000, m, b }'
 }
-# One Tengen run, the same three fields.
+# One Tengen run, the same three fields; the rate per second of the
+# process's user CPU time, as libego counts it (startup costs about 5 ms).
 tg() {
-    "$tengen" benchmark --size "$1" --playouts "$2" --runs 1 |
-        awk '/^run 1:/ { sub(/,/, "", $8); printf "%.0f %.2f %.4f\n", $8, $10, $16 }'
+    { TIMEFORMAT=%3U; time "$tengen" benchmark --size "$1" --playouts "$2" --runs 1 >"$work/tg.out"; } 2>"$work/tg.time"
+    awk -v n="$2" -v user="$(tail -n 1 "$work/tg.time")" \
+        '/^run 1:/ { printf "%.0f %.2f %.4f\n", n / user, $10, $16 }' "$work/tg.out"
 }
 
 results="$work/results"

@@ -39,6 +39,56 @@ pub struct PlayoutResult {
     pub score: i32,
 }
 
+/// The generator a playout draws its moves from: a 64-bit linear
+/// congruential step (Knuth's MMIX constants) whose high 32 bits are the
+/// output, as in PCG's base generator. It is seeded once per playout from
+/// the caller's generator, so the caller's stream still decides everything,
+/// and its one-word state stays in a register across the moves, where a
+/// general generator's four words go back to memory around every
+/// `play_unchecked` call. Only high bits are used, and `below` maps them by
+/// multiply-shift, so the LCG's weak low bits never matter.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayoutRng(u64);
+
+impl PlayoutRng {
+    const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
+    const INCREMENT: u64 = 1_442_695_040_888_963_407;
+
+    /// A generator seeded from `rng`.
+    #[inline]
+    pub fn from_rng<R: Rng + ?Sized>(rng: &mut R) -> PlayoutRng {
+        PlayoutRng(rng.next_u64())
+    }
+}
+
+impl rand::TryRng for PlayoutRng {
+    type Error = std::convert::Infallible;
+
+    #[inline]
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        self.0 = self
+            .0
+            .wrapping_mul(Self::MULTIPLIER)
+            .wrapping_add(Self::INCREMENT);
+        Ok((self.0 >> 32) as u32)
+    }
+
+    #[inline]
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        let high = u64::from(self.try_next_u32()?);
+        let low = u64::from(self.try_next_u32()?);
+        Ok(high << 32 | low)
+    }
+
+    fn try_fill_bytes(&mut self, dest: &mut [u8]) -> Result<(), Self::Error> {
+        for chunk in dest.chunks_mut(4) {
+            let bytes = self.try_next_u32()?.to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+        Ok(())
+    }
+}
+
 /// A uniform draw from `0..n` by multiply-shift (no modulo bias worth
 /// speaking of, and no division).
 #[inline]
@@ -260,6 +310,7 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: 
     rng: &mut R,
     mut record: Option<&mut Vec<(Color, Point)>>,
 ) -> PlayoutResult {
+    let rng = &mut PlayoutRng::from_rng(rng);
     let max_moves = MAX_MOVES_PER_POINT * board.size() * board.size();
     let mut color = to_move;
     let mut moves = 0u32;
@@ -281,7 +332,9 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: 
         } else {
             tactical
         };
-        match heuristic.or_else(|| random_move_with::<R, NO_BIG_SELF_ATARI>(board, color, rng)) {
+        match heuristic
+            .or_else(|| random_move_with::<PlayoutRng, NO_BIG_SELF_ATARI>(board, color, rng))
+        {
             Some(p) => {
                 board.play_unchecked(color, p);
                 passes = 0;
