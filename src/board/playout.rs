@@ -173,34 +173,55 @@ pub fn recorded_playout<R: Rng + ?Sized>(
 /// atari next to it ([`counter_capture`]) or by extending when the
 /// extension escapes (three liberties or more, or two and the ladder fails;
 /// [`ladder::extension_escapes`]). A chain caught in a ladder is not run
-/// out, so the judgement does not see dead stones escape. The search's
-/// playouts use the cheaper [`search_reply`].
+/// out, so the judgement does not see dead stones escape. A capture that
+/// leaves the capturer's chain of two stones or more with one liberty is
+/// not played ([`is_snapback_capture`]): a group whose last two liberties
+/// the opponent fills with a throw-in would capture into the snapback and
+/// die in every playout, where a counter-capture elsewhere saves it. The
+/// search's playouts use the cheaper [`search_reply`].
 #[must_use]
 pub fn tactical_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
-    escape_reply(board, color, last, |lib| {
-        ladder::extension_escapes(board, color, lib)
-    })
+    escape_reply(
+        board,
+        color,
+        last,
+        |capture| !is_snapback_capture(board, color, capture),
+        |lib| ladder::extension_escapes(board, color, lib),
+    )
+}
+
+/// True when `color`'s capture at `p` leaves its chain there with two
+/// stones or more and a single liberty, so that the opponent takes the
+/// whole chain back (a snapback).
+#[must_use]
+pub fn is_snapback_capture(board: &Board, color: Color, p: Point) -> bool {
+    board
+        .neighbours_holding(p, Cell::stone(color))
+        .next()
+        .is_some()
+        && board.liberties_after(color, p) < 2
 }
 
 /// Capture the chain of the opponent's last move `last` when it is in
 /// atari, else save an own chain next to `last` in atari by
 /// a counter-capture or by extending at its liberty when `escapes` says
-/// so.
+/// so. Only captures that `takes` accepts are played.
 #[inline]
 fn escape_reply(
     board: &Board,
     color: Color,
     last: Point,
+    takes: impl Fn(Point) -> bool,
     escapes: impl Fn(Point) -> bool,
 ) -> Option<Point> {
     // The enemy stones next to `last` belong to its chain: it is the only
     // enemy chain to capture there.
-    if let Some(capture) = capture_at(board, color, last) {
+    if let Some(capture) = capture_at(board, color, last).filter(|&c| takes(c)) {
         return Some(capture);
     }
     for n in board.neighbours_holding(last, Cell::stone(color)) {
         if board.in_atari(n) {
-            if let Some(capture) = counter_capture(board, color, n) {
+            if let Some(capture) = counter_capture_with(board, color, n, &takes) {
                 return Some(capture);
             }
             let lib = board.atari_liberty(n);
@@ -247,19 +268,34 @@ fn capture_of(board: &Board, color: Color, q: Point) -> Option<Point> {
 /// dead group live (score14).
 #[must_use]
 pub fn search_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
-    escape_reply(board, color, last, |lib| {
-        board.has_two_liberties_after(color, lib)
-    })
+    escape_reply(
+        board,
+        color,
+        last,
+        |_| true,
+        |lib| board.has_two_liberties_after(color, lib),
+    )
 }
 
 /// A move of `color` capturing an enemy chain in atari next to `color`'s
 /// chain through `chain` (a way out of atari other than extending).
 #[must_use]
 pub fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
+    counter_capture_with(board, color, chain, |_| true)
+}
+
+/// [`counter_capture`] among the captures that `takes` accepts.
+#[inline]
+fn counter_capture_with(
+    board: &Board,
+    color: Color,
+    chain: Point,
+    takes: impl Fn(Point) -> bool,
+) -> Option<Point> {
     let enemy = Cell::stone(color.other());
     for s in board.chain_stones(chain) {
         for q in board.neighbours_holding(s, enemy) {
-            if let Some(capture) = capture_of(board, color, q) {
+            if let Some(capture) = capture_of(board, color, q).filter(|&c| takes(c)) {
                 return Some(capture);
             }
         }
@@ -470,5 +506,64 @@ mod tests {
             (win_rate - 0.421).abs() <= 0.002,
             "black win rate {win_rate}"
         );
+    }
+
+    /// The point at a diagram vertex such as `H1` (9×9 letters).
+    fn at(vertex: &str) -> Point {
+        let col = "ABCDEFGHJ".find(&vertex[..1]).expect("column");
+        let row: usize = vertex[1..].parse().expect("row");
+        Point::new(col, row - 1).expect("on the board")
+    }
+
+    /// White's corner group (G1 G2 G3 H2 J2) has two liberties, H1 and J1;
+    /// Black's H3 J3 inside it have one, J4, where Black cannot play.
+    const SNAPBACK_CORNER: &str = "
+        X X X X O . . . .
+        X . X X O . . . .
+        X X X X O . . . .
+        X . X X O . . . .
+        X X X X O O O O O
+        X X X X X X X O .
+        X . X . X X O X X
+        X X X X X X O O O
+        . X . X . X O . .";
+
+    /// After Black's throw-in at J1, taking it at H1 leaves White's seven
+    /// stones with one liberty (a snapback); the status playouts' answer is
+    /// the counter-capture of H3 J3 at J4, which the search's cheaper
+    /// reply does not look past.
+    #[test]
+    fn the_status_reply_to_a_throw_in_is_not_a_snapback() {
+        let mut board = Board::from_diagram(SNAPBACK_CORNER).unwrap();
+        board.play_unchecked(Color::Black, at("J1"));
+        assert!(is_snapback_capture(&board, Color::White, at("H1")));
+        assert!(!is_snapback_capture(&board, Color::White, at("J4")));
+        assert_eq!(
+            tactical_reply(&board, Color::White, at("J1")),
+            Some(at("J4"))
+        );
+        assert_eq!(search_reply(&board, Color::White, at("J1")), Some(at("H1")));
+    }
+
+    /// White's corner group lives in every status playout, whoever starts:
+    /// Black's throw-ins are answered by the counter-capture.
+    #[test]
+    fn status_playouts_keep_a_group_that_a_counter_capture_saves() {
+        let start = Board::from_diagram(SNAPBACK_CORNER).unwrap();
+        let g1 = at("G1");
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut board = start.clone();
+        let mut white_kept = 0;
+        for i in 0..200 {
+            board.copy_from(&start);
+            let first = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            status_playout(&mut board, first, &mut rng);
+            white_kept += usize::from(board.color_at(g1) == Some(Color::White));
+        }
+        assert_eq!(white_kept, 200);
     }
 }
