@@ -528,7 +528,7 @@ mod tests {
         X X X X X X O O O
         . X . X . X O . .";
 
-    /// After Black's throw-in at J1, taking it at H1 leaves White's seven
+    /// After Black's throw-in at J1, taking it at H1 leaves White's six
     /// stones with one liberty (a snapback); the status playouts' answer is
     /// the counter-capture of H3 J3 at J4, which the search's cheaper
     /// reply does not look past.
