@@ -48,7 +48,7 @@ pub struct PlayoutResult {
 /// `play_unchecked` call. Only high bits are used, and `below` maps them by
 /// multiply-shift, so the LCG's weak low bits never matter.
 #[derive(Clone, Copy, Debug)]
-pub struct PlayoutRng(u64);
+struct PlayoutRng(u64);
 
 impl PlayoutRng {
     const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
@@ -56,7 +56,7 @@ impl PlayoutRng {
 
     /// A generator seeded from `rng`.
     #[inline]
-    pub fn from_rng<R: Rng + ?Sized>(rng: &mut R) -> PlayoutRng {
+    fn from_rng<R: Rng + ?Sized>(rng: &mut R) -> PlayoutRng {
         PlayoutRng(rng.next_u64())
     }
 }
@@ -194,7 +194,7 @@ pub fn tactical_reply(board: &Board, color: Color, last: Point) -> Option<Point>
 /// stones or more and a single liberty, so that the opponent takes the
 /// whole chain back (a snapback).
 #[must_use]
-pub fn is_snapback_capture(board: &Board, color: Color, p: Point) -> bool {
+fn is_snapback_capture(board: &Board, color: Color, p: Point) -> bool {
     board
         .neighbours_holding(p, Cell::stone(color))
         .next()
@@ -221,7 +221,7 @@ fn escape_reply(
     }
     for n in board.neighbours_holding(last, Cell::stone(color)) {
         if board.in_atari(n) {
-            if let Some(capture) = counter_capture_with(board, color, n, &takes) {
+            if let Some(capture) = counter_capture(board, color, n, &takes) {
                 return Some(capture);
             }
             let lib = board.atari_liberty(n);
@@ -278,15 +278,10 @@ pub fn search_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
 }
 
 /// A move of `color` capturing an enemy chain in atari next to `color`'s
-/// chain through `chain` (a way out of atari other than extending).
-#[must_use]
-pub fn counter_capture(board: &Board, color: Color, chain: Point) -> Option<Point> {
-    counter_capture_with(board, color, chain, |_| true)
-}
-
-/// [`counter_capture`] among the captures that `takes` accepts.
+/// chain through `chain` (a way out of atari other than extending), among
+/// the captures that `takes` accepts.
 #[inline]
-fn counter_capture_with(
+fn counter_capture(
     board: &Board,
     color: Color,
     chain: Point,
