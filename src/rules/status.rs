@@ -725,9 +725,11 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
             in_small_dead_region[p.index()] = true;
         }
     }
-    // Only chains that live on such regions: a chain with two liberties
-    // elsewhere lets the dead stones be taken (a ko between settled
-    // groups, say), so it is not seki.
+    // Only chains that live on such regions, on both sides: a chain with
+    // two liberties elsewhere lets the dead stones be taken (a ko between
+    // settled groups, say), and when no chain of one colour needs the
+    // region, that colour takes the stones in it and fills the other's
+    // liberties: it is not seki.
     let leans_on_them = |b: Point| {
         cleared
             .liberties(b)
@@ -737,7 +739,13 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
             <= 1
     };
     for region in &small_dead_regions {
-        if region.border.iter().any(|&b| leans_on_them(b)) {
+        let leaning = |c: Color| {
+            region
+                .border
+                .iter()
+                .any(|&b| board.color_at(b) == Some(c) && leans_on_them(b))
+        };
+        if leaning(Color::Black) && leaning(Color::White) {
             for &b in &region.border {
                 let h = cleared.chain_head(b);
                 if !seki_heads.contains(&h) {
@@ -802,6 +810,39 @@ mod tests {
         );
         // Walls that may fall leave the seki standing.
         assert_eq!(read_seki(&board, &cluster, &|_| false), None);
+    }
+
+    /// A dead stone next to a chain that needs the point beside it is not
+    /// a seki when only one side needs it. White's F2 is in atari inside
+    /// Black's wall; E1 has one liberty besides E2 (D1, in White's own
+    /// territory). Black, two-eyed, takes F2 at E2 and White connects at
+    /// D1: F2 is dead, E1 alive, nothing is seki. Only in a double-ko seki
+    /// (死活例25) do both sides live on such a region.
+    #[test]
+    fn a_dead_stone_only_one_side_leans_on_is_not_seki() {
+        let board = Board::from_diagram(
+            "
+            . O . O X . X . .
+            O O O O X X X X X
+            . O . O X . X . .
+            O O O O X X X X X
+            . . . O X . . . .
+            . . . O X . . . .
+            O O O O X X X X X
+            . . . O . O X . .
+            . . . . O X X . .
+            ",
+        )
+        .expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        assert_eq!(judgement.status(at(&board, "F2")), Some(StoneStatus::Dead));
+        for stone in ["E1", "D2", "E3", "G2"] {
+            assert_eq!(
+                judgement.status(at(&board, stone)),
+                Some(StoneStatus::Alive),
+                "{stone}"
+            );
+        }
     }
 
     /// A true seki without eyes ([`SEKI_WITHOUT_EYES`]): reading kills
