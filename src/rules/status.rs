@@ -756,6 +756,27 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
         .into_iter()
         .filter(|&(p, _)| matches!(status[p.index()], Some((StoneStatus::Alive, _))))
         .collect();
+    // A dead chain in atari next to live enemy stones is taken by a stone
+    // on its last liberty, not just lifted: an eye it stands in is then
+    // the one point the capture leaves, not two.
+    let mut live = live;
+    for (p, color) in board.stones() {
+        if board.chain_head(p) != p
+            || !matches!(status[p.index()], Some((StoneStatus::Dead, _)))
+            || !board.in_atari(p)
+        {
+            continue;
+        }
+        let taker = color.other();
+        let last = board.atari_liberty(p);
+        let next_to_live = last.neighbours().iter().any(|&n| {
+            board.color_at(n) == Some(taker)
+                && matches!(status[n.index()], Some((StoneStatus::Alive, _)))
+        });
+        if next_to_live && board.is_legal(taker, last) && !live.iter().any(|&(q, _)| q == last) {
+            live.push((last, taker));
+        }
+    }
     let Ok(cleared) = Board::from_stones(board.size(), &live, [0, 0]) else {
         return;
     };
@@ -1010,5 +1031,33 @@ mod tests {
             judged(-0.9),
             (Some(StoneStatus::Dead), Some(StoneStatus::Alive))
         );
+    }
+
+    /// Eye against eye with a shared liberty (H1), where White's eye holds
+    /// a dead Black stone (H4, in atari). White takes it at J4 and is left
+    /// with a one-point eye: then neither side can fill H1, and both
+    /// groups are seki. With the dead stone only removed, White's eye
+    /// looked like two points, White seemed free to fill H1, and the
+    /// playouts' "both alive" stood.
+    #[test]
+    fn a_dead_stone_taken_in_an_eye_leaves_a_one_point_eye() {
+        let board = Board::from_diagram(
+            "
+            . X . X . X . X .
+            X X X X X X X X X
+            . X . X . X . X .
+            X X X X X X X X X
+            O O O O O O O O O
+            O O O O O O O X .
+            O O X X X X O O O
+            O O X . X X X X O
+            O O X X X X X . O
+            ",
+        )
+        .expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        assert_eq!(judgement.status(at(&board, "H4")), Some(StoneStatus::Dead));
+        assert_eq!(judgement.status(at(&board, "E2")), Some(StoneStatus::Seki));
+        assert_eq!(judgement.status(at(&board, "A5")), Some(StoneStatus::Seki));
     }
 }
