@@ -14,7 +14,9 @@
 //!    own chain into atari (or committing suicide) is a seki liberty; live
 //!    chains touching one are in seki. This covers no-eye seki and
 //!    one-eye-plus-shared-liberty seki, and leaves ordinary dame (which
-//!    either side could fill safely) alone.
+//!    either side could fill safely) alone. Two chains with one one-point
+//!    eye each and only shared liberties besides are seki however many
+//!    they share.
 //!
 //! The same judgement serves `final_status_list`, `final_score` and the
 //! engine's pass decision.
@@ -747,6 +749,52 @@ fn read_seki(cleared: &Board, cluster: &[Point], solid: &dyn Fn(Point) -> bool) 
     enclosed.then_some(killed)
 }
 
+/// Heads of the chains in eye-against-eye seki on `cleared` (see
+/// [`mark_seki`]): a chain and an enemy chain whose liberties are, for
+/// each, exactly one one-point eye that only it surrounds, and liberties
+/// they share, at least one, that touch no other chain.
+fn seki_eye_pairs(cleared: &Board) -> Vec<Point> {
+    let only_chain = |h: Point, p: Point| {
+        p.neighbours().iter().all(|&n| {
+            !cleared.is_on_board(n) || cleared.color_at(n).is_some() && cleared.chain_head(n) == h
+        })
+    };
+    // (head, other liberties) of every chain with one one-point eye.
+    let mut candidates: Vec<(Point, Vec<Point>)> = Vec::new();
+    for p in cleared.points() {
+        if cleared.color_at(p).is_none() || cleared.chain_head(p) != p {
+            continue;
+        }
+        let (eyes, mut others): (Vec<Point>, Vec<Point>) = cleared
+            .liberties(p)
+            .into_iter()
+            .partition(|&l| only_chain(p, l));
+        if eyes.len() == 1 && !others.is_empty() {
+            others.sort_unstable();
+            candidates.push((p, others));
+        }
+    }
+    let mut heads = Vec::new();
+    for (i, (a, a_libs)) in candidates.iter().enumerate() {
+        for (b, b_libs) in &candidates[i + 1..] {
+            let pair_only = a_libs.iter().all(|&l| {
+                l.neighbours().iter().all(|&n| {
+                    cleared.color_at(n).is_none_or(|_| {
+                        let h = cleared.chain_head(n);
+                        h == *a || h == *b
+                    })
+                })
+            });
+            if cleared.color_at(*a) != cleared.color_at(*b) && a_libs == b_libs && pair_only {
+                log::debug!("eye against eye: {a} and {b} are seki");
+                heads.push(*a);
+                heads.push(*b);
+            }
+        }
+    }
+    heads
+}
+
 /// Marks live chains that touch a seki liberty as seki (see module docs),
 /// unless reading the candidate shows one of its chains dies
 /// ([`read_seki`]): then that chain is dead and the others stay alive.
@@ -808,6 +856,14 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
                     seki_heads.push(h);
                 }
             }
+        }
+    }
+    // Eye against eye: two chains whose liberties are one one-point eye
+    // each and liberties they share. Each shared liberty can be filled
+    // but the last, and whoever fills that is taken through his eye.
+    for h in seki_eye_pairs(&cleared) {
+        if !seki_heads.contains(&h) {
+            seki_heads.push(h);
         }
     }
     // Seki where the shared liberties cannot be filled, unless reading
@@ -1059,5 +1115,31 @@ mod tests {
         assert_eq!(judgement.status(at(&board, "H4")), Some(StoneStatus::Dead));
         assert_eq!(judgement.status(at(&board, "E2")), Some(StoneStatus::Seki));
         assert_eq!(judgement.status(at(&board, "A5")), Some(StoneStatus::Seki));
+    }
+
+    /// Eye against eye with two shared liberties, H1 and H2. Each side
+    /// can fill one of them safely (two liberties left), so no point is
+    /// unfillable on its own; but whoever fills the second is then taken
+    /// through his eye (D2 for Black, J4 for White). Both are seki.
+    #[test]
+    fn eye_against_eye_with_two_shared_liberties_is_seki() {
+        let board = Board::from_diagram(
+            "
+            . X . X . X . X .
+            X X X X X X X X X
+            . X . X . X . X .
+            X X X X X X X X X
+            O O O O O O O O O
+            O O O O O O O O .
+            O O X X X X O O O
+            O O X . X X X . O
+            O O X X X X X . O
+            ",
+        )
+        .expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        assert_eq!(judgement.status(at(&board, "E2")), Some(StoneStatus::Seki));
+        assert_eq!(judgement.status(at(&board, "A5")), Some(StoneStatus::Seki));
+        assert_eq!(judgement.status(at(&board, "B9")), Some(StoneStatus::Alive));
     }
 }
