@@ -428,12 +428,10 @@ fn mark_unsettled_semeai(
             continue;
         }
         let shared = board.liberties(d);
-        let Some(&first) = shared.first() else {
-            continue;
-        };
         if shared.len() < 2 {
             continue;
         }
+        let first = shared[0];
         // The enemy chain next to the first liberty that touches them all.
         let touches_all = |e: Point| {
             shared.iter().all(|l| {
@@ -799,7 +797,7 @@ fn seki_eye_pairs(cleared: &Board) -> Vec<Point> {
 /// unless reading the candidate shows one of its chains dies
 /// ([`read_seki`]): then that chain is dead and the others stay alive.
 fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus, Method)>]) {
-    let live: Vec<(Point, Color)> = board
+    let mut live: Vec<(Point, Color)> = board
         .stones()
         .into_iter()
         .filter(|&(p, _)| matches!(status[p.index()], Some((StoneStatus::Alive, _))))
@@ -807,7 +805,6 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
     // A dead chain in atari next to live enemy stones is taken by a stone
     // on its last liberty, not just lifted: an eye it stands in is then
     // the one point the capture leaves, not two.
-    let mut live = live;
     for (p, color) in board.stones() {
         if board.chain_head(p) != p
             || !matches!(status[p.index()], Some((StoneStatus::Dead, _)))
