@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """Where Tengen opens on 19x19: on the empty board and after each of the
 first 10 moves of some game records, is its move on the third or fourth
-line, or a local answer (within a gridcular distance of 5 of the last
-move: d = dx + dy + max(dx, dy), so a two-space jump or a large knight's
-move away)?
+line, or a local answer? A local answer is within a gridcular distance of
+5 of the last move (d = dx + dy + max(dx, dy), so a two-space jump or a
+large knight's move away), or moves a stone the last move came near: it
+is at most a one-space jump (d <= 4) from one of the mover's own stones
+that lies within d = 5 of the last move, as when an approached stone
+jumps out of a pincer.
 
 Usage:
   scripts/opening-check.py [--engine "CMD"] [--moves 10] FILE.sgf...
@@ -55,6 +58,26 @@ def last_move(proc):
     return (ord(v[0]) - ord("a"), 18 - (ord(v[1]) - ord("a"))), to_move
 
 
+def own_stones(proc, color):
+    """The points of the given colour's stones, read from showboard."""
+    mark = "X" if color == "b" else "O"
+    stones = []
+    for row in send(proc, "showboard").splitlines():
+        fields = row.split()
+        if len(fields) == 21 and fields[0].isdigit():
+            y = int(fields[0]) - 1
+            stones += [(x, y) for x, c in enumerate(fields[1:20]) if c == mark]
+    return stones
+
+
+def is_local(c, last, own):
+    if last is None:
+        return False
+    if gridcular(c, last) <= 5:
+        return True
+    return any(gridcular(s, last) <= 5 and gridcular(c, s) <= 4 for s in own)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--engine", default="target/release/tengen --playouts 20000 --seed 1")
@@ -74,7 +97,7 @@ def main():
         why = "pass or resign"
         if c is not None:
             line = line_of(c)
-            near = last is not None and gridcular(c, last) <= 5
+            near = is_local(c, last, own_stones(proc, color))
             ok = line in (3, 4) or near
             why = "line %d%s" % (line, ", local answer" if near else "")
         total += 1
