@@ -612,16 +612,21 @@ pub(super) fn empty_region_borders(board: &Board, min_size: usize) -> Vec<u8> {
 /// territory, not an eye: filling an eye gives a seki away), joining that
 /// chain to more liberties. A chain short of liberties only because it is
 /// not yet connected to its wall is not in seki: its owner connects and
-/// then fills. `region_borders` is [`empty_region_borders`] of `board`
-/// with regions of two points or more.
+/// then fills. The connecting move may also fill a one-point eye that
+/// joins two of its chains, when the joined chain keeps two eyes (two
+/// empty regions touching only `color`) after the fill: a chain living on
+/// a dame and an eye it shares with a living neighbour is not in seki.
+/// `region_borders` is [`empty_region_borders`] of `board` with regions
+/// of two points or more.
 fn is_safe_after_connecting(board: &Board, region_borders: &[u8], color: Color, p: Point) -> bool {
     for n in p.neighbours() {
         if board.color_at(n) != Some(color) {
             continue;
         }
         for q in board.liberties(n) {
+            let joins_chains = is_joining_point(board, color, q);
             if q == p
-                || region_borders[q.index()] != 1 << color.index()
+                || (region_borders[q.index()] != 1 << color.index() && !joins_chains)
                 || !board.is_legal(color, q)
                 || board.is_big_self_atari(color, q)
             {
@@ -629,13 +634,55 @@ fn is_safe_after_connecting(board: &Board, region_borders: &[u8], color: Color, 
             }
             let mut after = board.clone();
             after.play_unchecked(color, q);
-            if is_safe_fill(&after, color, p) {
-                log::debug!("seki test: {color} fills {p} after connecting at {q}");
-                return true;
+            if !is_safe_fill(&after, color, p) {
+                continue;
             }
+            // Filling a one-point eye to join chains must leave the
+            // joined chain two eyes of its own after the fill: two empty
+            // regions that touch only its colour.
+            if joins_chains {
+                after.play_unchecked(color, p);
+                if own_regions_touching(&after, color, q) < 2 {
+                    continue;
+                }
+            }
+            log::debug!("seki test: {color} fills {p} after connecting at {q}");
+            return true;
         }
     }
     false
+}
+
+/// Whether `q` is a one-point eye of `color` shared by two or more of its
+/// chains, so that filling it joins them.
+fn is_joining_point(board: &Board, color: Color, q: Point) -> bool {
+    let mut heads: Vec<Point> = Vec::new();
+    for n in q.neighbours() {
+        if !board.is_on_board(n) {
+            continue;
+        }
+        if board.color_at(n) != Some(color) {
+            return false;
+        }
+        let h = board.chain_head(n);
+        if !heads.contains(&h) {
+            heads.push(h);
+        }
+    }
+    heads.len() >= 2
+}
+
+/// How many empty regions touching only `color` border the chain at `h`.
+fn own_regions_touching(board: &Board, color: Color, h: Point) -> usize {
+    let libs = board.liberties(h);
+    board
+        .regions(|p| board.color_at(p).is_none())
+        .into_iter()
+        .filter(|r| {
+            r.border.iter().all(|&b| board.color_at(b) == Some(color))
+                && r.points.iter().any(|p| libs.contains(p))
+        })
+        .count()
 }
 
 /// The largest region of dead stones and empty points between live stones
@@ -1118,6 +1165,43 @@ mod tests {
     /// can fill one of them safely (two liberties left), so no point is
     /// unfillable on its own; but whoever fills the second is then taken
     /// through his eye (D2 for Black, J4 for White). Both are seki.
+    /// White's B7-C7-B6 has two liberties: the dame A6 and the one-point
+    /// eye C6 it shares with the white group below. White filling A6 at
+    /// once puts itself in atari; joining at C6 first, it fills A6 with two eyes
+    /// left (E5, G5), so A6 is no seki liberty. With G5 filled too, the
+    /// joined group would keep one eye only and the join does not count.
+    #[test]
+    fn a_chain_joins_through_its_shared_eye_before_filling_the_dame() {
+        let diagram = |g5: &str| {
+            format!(
+                "
+                . X X X X X X X .
+                X X X X X X X X X
+                X O O X X X X X X
+                . O . O O O O O O
+                X X O O . O {g5} O O
+                X X O O O O O O O
+                X X X X X X X X X
+                X X X X X X X X X
+                . X X X X . X X .
+                "
+            )
+        };
+        let board = Board::from_diagram(&diagram(".")).expect("diagram");
+        let borders = empty_region_borders(&board, 2);
+        let a6 = Point::new(0, 5).expect("A6");
+        assert!(!is_safe_fill(&board, Color::White, a6));
+        assert!(is_safe_after_connecting(&board, &borders, Color::White, a6));
+        let one_eye = Board::from_diagram(&diagram("O")).expect("diagram");
+        let borders = empty_region_borders(&one_eye, 2);
+        assert!(!is_safe_after_connecting(
+            &one_eye,
+            &borders,
+            Color::White,
+            a6
+        ));
+    }
+
     #[test]
     fn eye_against_eye_with_two_shared_liberties_is_seki() {
         let board = Board::from_diagram(
