@@ -7,7 +7,8 @@
 //!   regions (empty points and the dead stones inside, which are removed)
 //!   plus prisoners (captures during play and the dead stones removed).
 //!   Under art. 8, regions bordered by a seki chain (seki eyes) are worth
-//!   nothing; dead stones outside territory are not removed (art. 10-1);
+//!   nothing; dead stones outside territory are not removed (art. 10-1),
+//!   but those a seki eye's owner takes for free count as his prisoners;
 //! - **area** (Chinese): live stones (seki included) plus the points of
 //!   their regions (seki eyes count for their owner); dame count for nobody.
 //!
@@ -66,6 +67,11 @@ pub struct Score {
     pub seki_stones: [u32; 2],
     /// Empty points that are eyes of seki groups.
     pub seki_eyes: [u32; 2],
+    /// Opponent dead stones in each colour's seki eyes that it takes for
+    /// free (see [`is_taken_for_free`]): a prisoner each under territory
+    /// rules (the point becomes a seki eye, worth nothing), a point of
+    /// area under area rules that do not count seki eyes as area.
+    pub taken_in_seki: [u32; 2],
     /// Dame (empty points and dead stones outside any territory).
     pub dame: u32,
     /// Points of territory that their owner (the colour given) must fill
@@ -144,6 +150,7 @@ pub fn count(
         stones: [0; 2],
         seki_stones: [0; 2],
         seki_eyes: [0; 2],
+        taken_in_seki: [0; 2],
         dame: 0,
         teire_points: Vec::new(),
         totals: [0.0; 2],
@@ -222,7 +229,12 @@ pub fn count(
                     // Under territory counting it is neither an empty point
                     // nor an opponent stone removed (art. 10-1): nothing.
                 }
-                PointOwner::SekiEye(c) => score.seki_eyes[c.index()] += u32::from(empty),
+                PointOwner::SekiEye(c) if empty => score.seki_eyes[c.index()] += 1,
+                PointOwner::SekiEye(c) => {
+                    if board.color_at(p) != Some(c) && is_taken_for_free(board, c, p) {
+                        score.taken_in_seki[c.index()] += 1;
+                    }
+                }
                 PointOwner::Dame => score.dame += 1,
             }
         }
@@ -231,10 +243,17 @@ pub fn count(
         let i = c.index();
         let points = match rules.scoring {
             Scoring::Territory => {
-                score.territory[i] + 2 * score.dead_removed[i] + score.captures[i]
+                score.territory[i]
+                    + 2 * score.dead_removed[i]
+                    + score.captures[i]
+                    + score.taken_in_seki[i]
             }
             Scoring::Area => {
-                score.stones[i] + score.territory[i] + score.dead_removed[i] + score.seki_eyes[i]
+                score.stones[i]
+                    + score.territory[i]
+                    + score.dead_removed[i]
+                    + score.seki_eyes[i]
+                    + score.taken_in_seki[i]
             }
         };
         score.totals[i] = f64::from(points);
@@ -242,6 +261,21 @@ pub fn count(
     score.totals[1] += komi + score.handicap_bonus;
     score.owners = owners;
     score
+}
+
+/// Whether `color` takes the dead stone at `p` for free: its chain is in
+/// atari and the stone on its last liberty captures it and keeps two
+/// liberties (no ko to retake). Dead stones in a seki eye are no one's
+/// territory, so art. 10-1 leaves them on the board; but taking them
+/// costs nothing (seki eyes count nothing) and wins a prisoner, so the
+/// players take them before they stop, and count as if they had (KGS
+/// records do; GNU Go too).
+fn is_taken_for_free(board: &Board, color: Color, p: Point) -> bool {
+    if !board.in_atari(p) {
+        return false;
+    }
+    let last = board.atari_liberty(p);
+    board.is_legal(color, last) && board.liberties_after(color, last) >= 2
 }
 
 /// Teire under territory counting: with the dead stones removed, a live
@@ -363,6 +397,7 @@ impl fmt::Display for Score {
                     self.stones[i], self.dead_removed[i]
                 )?;
                 write!(f, ", seki eyes {}", self.seki_eyes[i])?;
+                write!(f, ", taken in seki eyes {}", self.taken_in_seki[i])?;
             } else {
                 write!(
                     f,
@@ -372,6 +407,11 @@ impl fmt::Display for Score {
                 write!(f, ", captures {}", self.captures[i])?;
                 write!(f, ", teire {}", self.teire(c))?;
                 write!(f, ", seki eyes {} (not counted)", self.seki_eyes[i])?;
+                write!(
+                    f,
+                    ", taken in seki eyes {} (prisoners)",
+                    self.taken_in_seki[i]
+                )?;
             }
             writeln!(
                 f,
@@ -449,6 +489,36 @@ mod tests {
     }
 
     /// The result text has one decimal, as GNU Go prints it.
+    /// The seki of `a_dead_stone_taken_in_an_eye_leaves_a_one_point_eye`
+    /// (status tests): Black's H4 is dead in White's seki eye H4-J4, in
+    /// atari; White takes it at J4 for free. Under territory counting that
+    /// is one prisoner (J4 and H4 stay seki points, worth nothing).
+    #[test]
+    fn a_dead_stone_in_a_seki_eye_is_taken() {
+        let board = Board::from_diagram(
+            "
+            . X . X . X . X .
+            X X X X X X X X X
+            . X . X . X . X .
+            X X X X X X X X X
+            O O O O O O O O O
+            O O O O O O O X .
+            O O X X X X O O O
+            O O X . X X X X O
+            O O X X X X X . O
+            ",
+        )
+        .expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        let territory = count(&board, &judgement, &Rules::japanese(), 0.0, 0);
+        assert_eq!(territory.taken_in_seki, [0, 1]);
+        assert_eq!(territory.totals, [10.0, 1.0]);
+        // Chinese counting has seki eyes as area: H4 is simply White's.
+        let area = count(&board, &judgement, &Rules::chinese(), 0.0, 0);
+        assert_eq!(area.taken_in_seki, [0, 0]);
+        assert_eq!(area.dead_removed, [0, 1]);
+    }
+
     #[test]
     fn result_text() {
         assert_eq!(ResultText(2.5).to_string(), "B+2.5");
