@@ -434,6 +434,7 @@ mod tests {
     use crate::board::Move;
     use crate::mcts::random::random_move;
     use crate::rules::status::judge;
+    use crate::rules::status::tests::DEAD_STONE_IN_A_SEKI_EYE;
     use crate::rules::{Game, PlayRules};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
@@ -488,27 +489,13 @@ mod tests {
         }
     }
 
-    /// The result text has one decimal, as GNU Go prints it.
-    /// The seki of `a_dead_stone_taken_in_an_eye_leaves_a_one_point_eye`
-    /// (status tests): Black's H4 is dead in White's seki eye H4-J4, in
-    /// atari; White takes it at J4 for free. Under territory counting that
-    /// is one prisoner (J4 and H4 stay seki points, worth nothing).
+    /// The seki of `DEAD_STONE_IN_A_SEKI_EYE` (status tests): Black's H4
+    /// is dead in White's seki eye H4-J4, in atari; White takes it at J4
+    /// for free. Under territory counting that is one prisoner (J4 and H4
+    /// stay seki points, worth nothing).
     #[test]
     fn a_dead_stone_in_a_seki_eye_is_taken() {
-        let board = Board::from_diagram(
-            "
-            . X . X . X . X .
-            X X X X X X X X X
-            . X . X . X . X .
-            X X X X X X X X X
-            O O O O O O O O O
-            O O O O O O O X .
-            O O X X X X O O O
-            O O X . X X X X O
-            O O X X X X X . O
-            ",
-        )
-        .expect("diagram");
+        let board = Board::from_diagram(DEAD_STONE_IN_A_SEKI_EYE).expect("diagram");
         let judgement = judge(&board, &Rules::japanese());
         let territory = count(&board, &judgement, &Rules::japanese(), 0.0, 0);
         assert_eq!(territory.taken_in_seki, [0, 1]);
@@ -519,6 +506,7 @@ mod tests {
         assert_eq!(area.dead_removed, [0, 1]);
     }
 
+    /// The result text has one decimal, as GNU Go prints it.
     #[test]
     fn result_text() {
         assert_eq!(ResultText(2.5).to_string(), "B+2.5");

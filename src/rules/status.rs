@@ -995,7 +995,7 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::rules::confirm::tests::SEKI_WITHOUT_EYES;
 
@@ -1133,6 +1133,21 @@ mod tests {
         );
     }
 
+    /// Black's H4 is dead in White's eye H4-J4, in atari; White's group
+    /// lives in seki with Black's (see the test below). Also read by the
+    /// counting tests in `score.rs`.
+    pub(in crate::rules) const DEAD_STONE_IN_A_SEKI_EYE: &str = "
+        . X . X . X . X .
+        X X X X X X X X X
+        . X . X . X . X .
+        X X X X X X X X X
+        O O O O O O O O O
+        O O O O O O O X .
+        O O X X X X O O O
+        O O X . X X X X O
+        O O X X X X X . O
+        ";
+
     /// Eye against eye with a shared liberty (H1), where White's eye holds
     /// a dead Black stone (H4, in atari). White takes it at J4 and is left
     /// with a one-point eye: then neither side can fill H1, and both
@@ -1141,35 +1156,19 @@ mod tests {
     /// playouts' "both alive" stood.
     #[test]
     fn a_dead_stone_taken_in_an_eye_leaves_a_one_point_eye() {
-        let board = Board::from_diagram(
-            "
-            . X . X . X . X .
-            X X X X X X X X X
-            . X . X . X . X .
-            X X X X X X X X X
-            O O O O O O O O O
-            O O O O O O O X .
-            O O X X X X O O O
-            O O X . X X X X O
-            O O X X X X X . O
-            ",
-        )
-        .expect("diagram");
+        let board = Board::from_diagram(DEAD_STONE_IN_A_SEKI_EYE).expect("diagram");
         let judgement = judge(&board, &Rules::japanese());
         assert_eq!(judgement.status(at(&board, "H4")), Some(StoneStatus::Dead));
         assert_eq!(judgement.status(at(&board, "E2")), Some(StoneStatus::Seki));
         assert_eq!(judgement.status(at(&board, "A5")), Some(StoneStatus::Seki));
     }
 
-    /// Eye against eye with two shared liberties, H1 and H2. Each side
-    /// can fill one of them safely (two liberties left), so no point is
-    /// unfillable on its own; but whoever fills the second is then taken
-    /// through his eye (D2 for Black, J4 for White). Both are seki.
     /// White's B7-C7-B6 has two liberties: the dame A6 and the one-point
     /// eye C6 it shares with the white group below. White filling A6 at
-    /// once puts itself in atari; joining at C6 first, it fills A6 with two eyes
-    /// left (E5, G5), so A6 is no seki liberty. With G5 filled too, the
-    /// joined group would keep one eye only and the join does not count.
+    /// once puts itself in atari; joining at C6 first, it fills A6 with
+    /// two eyes left (E5, G5), so A6 is no seki liberty. With G5 filled
+    /// too, the joined group would keep one eye only and the join does not
+    /// count.
     #[test]
     fn a_chain_joins_through_its_shared_eye_before_filling_the_dame() {
         let diagram = |g5: &str| {
@@ -1202,6 +1201,10 @@ mod tests {
         ));
     }
 
+    /// Eye against eye with two shared liberties, H1 and H2. Each side
+    /// can fill one of them safely (two liberties left), so no point is
+    /// unfillable on its own; but whoever fills the second is then taken
+    /// through his eye (D2 for Black, J4 for White). Both are seki.
     #[test]
     fn eye_against_eye_with_two_shared_liberties_is_seki() {
         let board = Board::from_diagram(
