@@ -624,9 +624,11 @@ fn is_safe_after_connecting(board: &Board, region_borders: &[u8], color: Color, 
             continue;
         }
         for q in board.liberties(n) {
-            let joins_chains = is_joining_point(board, color, q);
+            // Not a region of two or more points of its own colour: then
+            // only a one-point eye joining two of its chains will do.
+            let joins_chains = region_borders[q.index()] != 1 << color.index();
             if q == p
-                || (region_borders[q.index()] != 1 << color.index() && !joins_chains)
+                || (joins_chains && !is_joining_point(board, color, q))
                 || !board.is_legal(color, q)
                 || board.is_big_self_atari(color, q)
             {
