@@ -500,10 +500,14 @@ mod tests {
         let territory = count(&board, &judgement, &Rules::japanese(), 0.0, 0);
         assert_eq!(territory.taken_in_seki, [0, 1]);
         assert_eq!(territory.totals, [10.0, 1.0]);
-        // Chinese counting has seki eyes as area: H4 is simply White's.
+        // Chinese counting has seki eyes as area: H4 and J4 are simply
+        // White's, as D2 is Black's. (The seki test plays White's J4 to
+        // take H4; that stone is not on the board and J4 stays a point.)
         let area = count(&board, &judgement, &Rules::chinese(), 0.0, 0);
         assert_eq!(area.taken_in_seki, [0, 0]);
         assert_eq!(area.dead_removed, [0, 1]);
+        assert_eq!(area.territory, [11, 1]);
+        assert_eq!(judgement.status(Point::new(8, 3).unwrap()), None);
     }
 
     /// The result text has one decimal, as GNU Go prints it.

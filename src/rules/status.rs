@@ -922,8 +922,11 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
             killed.push(dead);
         }
     }
+    // `cleared` holds the takers' stones too: statuses go to the stones
+    // of `board` only, or a taker's point would leave the count.
+    let on_board = |s: &Point| board.color_at(*s).is_some();
     for h in killed {
-        for s in cleared.chain_stones(h) {
+        for s in cleared.chain_stones(h).filter(on_board) {
             status[s.index()] = Some((StoneStatus::Dead, Method::Confirmation));
         }
     }
@@ -981,7 +984,7 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
     }
     spread_seki_through_eyes(&cleared, &mut seki_heads);
     for h in seki_heads {
-        for s in cleared.chain_stones(h) {
+        for s in cleared.chain_stones(h).filter(on_board) {
             // Benson-alive chains cannot be in seki: they have two eyes and
             // a shared liberty next to them is fillable by their owner.
             match status[s.index()] {
