@@ -157,6 +157,26 @@ impl Report {
     }
 }
 
+/// The rules a record was counted under: its `RU` (Japanese where it has
+/// none), except that a "Japanese" or "Korean" record whose `PC` names OGS
+/// (online-go.com) was counted by that server's territory count
+/// ([`Rules::japanese_ogs`]): its result is the server's count that the
+/// players accepted.
+fn record_rules(line: &sgf::MainLine) -> Rules {
+    let rules = line
+        .root("RU")
+        .and_then(|ru| ru.parse::<Rules>().ok())
+        .unwrap_or_default();
+    let from_ogs = line
+        .root("PC")
+        .is_some_and(|pc| pc.starts_with("OGS") || pc.contains("online-go.com"));
+    if from_ogs && rules == Rules::japanese() {
+        Rules::japanese_ogs()
+    } else {
+        rules
+    }
+}
+
 /// Reads, judges and counts one record.
 #[must_use]
 pub fn score_file(path: &Path, options: &Options) -> Report {
@@ -166,11 +186,7 @@ pub fn score_file(path: &Path, options: &Options) -> Report {
         .and_then(|text| {
             let line = sgf::parse_main_line(&text).map_err(|e| e.to_string())?;
             recorded = line.root("RE").map_or(Recorded::Unknown, Recorded::parse);
-            let rules = options.rules.unwrap_or_else(|| {
-                line.root("RU")
-                    .and_then(|ru| ru.parse::<Rules>().ok())
-                    .unwrap_or_default()
-            });
+            let rules = options.rules.unwrap_or_else(|| record_rules(&line));
             // Replayed under the most permissive play rules: a record is what
             // its server accepted, whatever repetition rule it applied.
             let permissive = PlayRules {
@@ -537,6 +553,21 @@ mod tests {
             Agreement::of(-3.0, Recorded::Winner(Color::White)),
             Agreement::WinnerOnly(true)
         );
+    }
+
+    /// A "Japanese" record from OGS is counted by OGS's territory count,
+    /// one from elsewhere by the Japanese rules; `--rules` overrides both.
+    #[test]
+    fn ogs_records_are_counted_as_ogs_counts() {
+        let parse = |text: &str| sgf::parse_main_line(text.as_bytes()).unwrap();
+        let ogs = parse("(;GM[1]SZ[9]RU[Japanese]PC[OGS: https://online-go.com/game/1])");
+        let kgs = parse("(;GM[1]SZ[9]RU[Japanese]PC[The KGS Go Server at http://www.gokgs.com/])");
+        let ogs_area = parse("(;GM[1]SZ[9]RU[Chinese]PC[OGS: https://online-go.com/game/2])");
+        let ogs_korean = parse("(;GM[1]SZ[9]RU[Korean]PC[OGS: https://online-go.com/game/3])");
+        assert_eq!(record_rules(&ogs), Rules::japanese_ogs());
+        assert_eq!(record_rules(&ogs_korean), Rules::japanese_ogs());
+        assert_eq!(record_rules(&kgs), Rules::japanese());
+        assert_eq!(record_rules(&ogs_area), Rules::chinese());
     }
 
     /// A whole record through the reader, judge and count: a 5x5 game

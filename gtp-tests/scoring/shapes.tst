@@ -74,6 +74,14 @@ kgs-rules japanese
 13 final_status J9
 #? [dame]
 
+# OGS's territory count (japanese-ogs, how `tengen score` counts OGS
+# records) deducts no teire: H1 is Black's territory, 7 points -> W+45.
+kgs-rules japanese-ogs
+13.1 final_score
+#? [W\+45\.0]
+13.2 tengen-score_details
+#? [.*black: territory 7, .*, teire 0, .*]
+
 # --- Teire avoided: White's E3 has two liberties, D3 in White's territory
 # and the dame E4. Black can fill E4, but White can fill it first, and his
 # stone there joins E3 to the wall D4-D9, which has liberties all along

@@ -66,6 +66,11 @@ pub struct Rules {
     /// under territory counting. Under area counting seki eyes always count
     /// for their owner (they hold no opponent stone).
     pub seki_eyes_are_territory: bool,
+    /// Whether a teire left unplayed is deducted under territory counting:
+    /// the 1989 rules count after the protective moves the filled dame
+    /// force ([`score`]); a server's plain count of the final position
+    /// does not.
+    pub teire_deducted: bool,
     /// White's compensation for handicap stones.
     pub handicap_bonus: HandicapBonus,
     /// Whether stones are never removed as dead: everything on the board
@@ -92,11 +97,29 @@ impl Rules {
             ko: KoRule::Simple,
             suicide: false,
             seki_eyes_are_territory: false,
+            teire_deducted: true,
             handicap_bonus: HandicapBonus::Zero,
             all_stones_alive: false,
             confirmation: true,
             default_komi: 6.5,
             name: "japanese",
+        }
+    }
+
+    /// OGS's territory counting, which online-go.com calls "Japanese" (and
+    /// "Korean"): the Japanese rules with the server's simplified count of
+    /// the final position, where every empty region surrounded by one
+    /// colour is its territory, seki eyes included, and a teire left
+    /// unplayed is not deducted. `tengen score` counts OGS records so,
+    /// since their results are the server's counts that the players
+    /// accepted.
+    #[must_use]
+    pub const fn japanese_ogs() -> Rules {
+        Rules {
+            seki_eyes_are_territory: true,
+            teire_deducted: false,
+            name: "japanese-ogs",
+            ..Rules::japanese()
         }
     }
 
@@ -109,6 +132,7 @@ impl Rules {
             ko: KoRule::PositionalSuperko,
             suicide: false,
             seki_eyes_are_territory: true,
+            teire_deducted: false,
             handicap_bonus: HandicapBonus::N,
             all_stones_alive: false,
             confirmation: false,
@@ -156,8 +180,9 @@ impl Rules {
     }
 
     /// The presets, by canonical name.
-    pub const PRESETS: [Rules; 5] = [
+    pub const PRESETS: [Rules; 6] = [
         Rules::japanese(),
+        Rules::japanese_ogs(),
         Rules::chinese(),
         Rules::aga(),
         Rules::new_zealand(),
@@ -168,7 +193,7 @@ impl Rules {
     #[must_use]
     pub fn sgf_name(&self) -> &'static str {
         match self.name {
-            "japanese" => "Japanese",
+            "japanese" | "japanese-ogs" => "Japanese",
             "chinese" => "Chinese",
             "aga" => "AGA",
             "new_zealand" => "NZ",
@@ -215,13 +240,14 @@ impl FromStr for Rules {
     type Err = UnknownRules;
 
     /// Case-insensitive names and the aliases GTP clients and SGF files use:
-    /// `japanese`/`jp`/`korean`, `chinese`/`cn`/`chinese-kgs`/`chinese-ogs`,
+    /// `japanese`/`jp`/`korean`, `japanese-ogs`/`korean-ogs`, `chinese`/`cn`/`chinese-kgs`/`chinese-ogs`,
     /// `aga`/`bga`/`french`, `new_zealand`/`new-zealand`/`nz`,
     /// `tromp-taylor`/`tromp_taylor`/`tt`.
     fn from_str(s: &str) -> Result<Rules, UnknownRules> {
         let key = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
         Ok(match key.as_str() {
             "japanese" | "jp" | "japan" | "korean" | "kr" => Rules::japanese(),
+            "japanese-ogs" | "korean-ogs" => Rules::japanese_ogs(),
             "chinese" | "cn" | "china" | "chinese-kgs" | "chinese-ogs" => Rules::chinese(),
             "aga" | "bga" | "french" => Rules::aga(),
             "new-zealand" | "nz" | "newzealand" => Rules::new_zealand(),
@@ -252,6 +278,11 @@ mod tests {
             "Tromp Taylor".parse::<Rules>().unwrap(),
             Rules::tromp_taylor()
         );
+        assert_eq!(
+            "Japanese-OGS".parse::<Rules>().unwrap(),
+            Rules::japanese_ogs()
+        );
+        assert!(!Rules::japanese_ogs().teire_deducted);
         assert!("ing".parse::<Rules>().is_err());
         for r in Rules::PRESETS {
             assert_eq!(r.name.parse::<Rules>().unwrap(), r);

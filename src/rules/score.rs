@@ -166,11 +166,12 @@ pub fn count(
             }
         }
     }
-    let teire = if rules.scoring == Scoring::Territory && !rules.all_stones_alive {
-        teire_points(board, judgement)
-    } else {
-        Vec::new()
-    };
+    let teire =
+        if rules.scoring == Scoring::Territory && rules.teire_deducted && !rules.all_stones_alive {
+            teire_points(board, judgement)
+        } else {
+            Vec::new()
+        };
     // Regions of empty points and dead stones, bordered by live stones.
     for region in board.regions(|p| !judgement.is_live_stone(p)) {
         let borders = |c: Color| region.border.iter().any(|&b| board.color_at(b) == Some(c));
@@ -508,6 +509,24 @@ mod tests {
         assert_eq!(area.dead_removed, [0, 1]);
         assert_eq!(area.territory, [11, 1]);
         assert_eq!(judgement.status(Point::new(8, 3).unwrap()), None);
+    }
+
+    /// OGS's territory count (`japanese-ogs`) has the seki eyes of
+    /// `DEAD_STONE_IN_A_SEKI_EYE` as territory: Black's eye D2 is a point,
+    /// White's eye H4-J4 two and the dead H4 a prisoner besides, where the
+    /// Japanese rules count only that prisoner.
+    #[test]
+    fn ogs_counts_seki_eyes_as_territory() {
+        let board = Board::from_diagram(DEAD_STONE_IN_A_SEKI_EYE).expect("diagram");
+        let rules = Rules::japanese_ogs();
+        let judgement = judge(&board, &rules);
+        let ogs = count(&board, &judgement, &rules, 0.0, 0);
+        let japanese = count(&board, &judgement, &Rules::japanese(), 0.0, 0);
+        assert_eq!(japanese.seki_eyes, [1, 1]);
+        assert_eq!(japanese.totals, [10.0, 1.0]);
+        assert_eq!(ogs.seki_eyes, [0, 0]);
+        assert_eq!(ogs.dead_removed, [0, 1]);
+        assert_eq!(ogs.totals, [11.0, 3.0]);
     }
 
     /// The result text has one decimal, as GNU Go prints it.
