@@ -331,6 +331,8 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
 /// liberty inside his territory (a connection to a living wall), or to
 /// another chain of his with liberties the chain lacks, from which he
 /// goes on connecting: then he fills that dame instead and owes no teire.
+/// So too when the dame opens into a two-point gap (between the
+/// opponent's stones) whose far point touches such a chain.
 fn owed_teire(cleared: &Board, borders: &[u8], h: Point) -> Option<Point> {
     const BOTH: u8 = 0b11;
     let color = cleared.color_at(h)?;
@@ -373,8 +375,39 @@ fn owed_teire(cleared: &Board, borders: &[u8], h: Point) -> Option<Point> {
                 .count()
                 >= 2
     };
+    // A dame opening into a two-point gap whose far point touches another
+    // chain of his with liberties the chain lacks: his stones on the two
+    // points join the chain to it, and the players' count (KGS's) owes no
+    // teire there.
+    let joins_through_a_gap = |d: Point| {
+        let empty_next_to = |q: Point| {
+            q.neighbours()
+                .into_iter()
+                .filter(|&n| cleared.is_on_board(n) && cleared.color_at(n).is_none())
+                .collect::<Vec<_>>()
+        };
+        let [e] = empty_next_to(d)[..] else {
+            return false;
+        };
+        empty_next_to(e).len() == 1
+            && borders[e.index()] == BOTH
+            && !liberties.contains(&e)
+            && e.neighbours().iter().any(|&n| {
+                cleared.is_on_board(n)
+                    && cleared.color_at(n) == Some(color)
+                    && cleared
+                        .liberties(n)
+                        .iter()
+                        .any(|l| *l != d && *l != e && !liberties.contains(l))
+            })
+    };
     dame.iter()
-        .all(|&d| filled_against(d) && !joins_a_chain_with_more(d) && !reaches_second_inner(d))
+        .all(|&d| {
+            filled_against(d)
+                && !joins_a_chain_with_more(d)
+                && !reaches_second_inner(d)
+                && !joins_through_a_gap(d)
+        })
         .then_some(teire)
 }
 
@@ -527,6 +560,35 @@ mod tests {
         assert_eq!(ogs.seki_eyes, [0, 0]);
         assert_eq!(ogs.dead_removed, [0, 1]);
         assert_eq!(ogs.totals, [11.0, 3.0]);
+    }
+
+    /// White's E7 has two liberties: E8 in his territory and the dame E6,
+    /// which opens into the two-point gap E6-D6 between Black's stones;
+    /// D6 touches White's C6-C5, which has liberties of its own. White
+    /// fills E6 and D6 and joins E7 to C6: no teire. With a Black stone
+    /// on C6 nothing is joined and E8 is a teire.
+    #[test]
+    fn a_chain_joined_through_a_two_point_gap_owes_no_teire() {
+        const GAP: &str = "
+            . . . . . . . . .
+            O O O O . O O O O
+            X X X X O X X X X
+            X X O . . X X X X
+            . . O X X X . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            ";
+        let e7 = Point::new(4, 6).unwrap();
+        let owed = |diagram: &str| {
+            let board = Board::from_diagram(diagram).expect("diagram");
+            let borders = empty_region_borders(&board, 1);
+            owed_teire(&board, &borders, e7)
+        };
+        assert_eq!(owed(GAP), None);
+        let closed = GAP.replacen("X X O . .", "X X X . .", 1);
+        assert_eq!(owed(&closed), Some(Point::new(4, 7).unwrap()));
     }
 
     /// The result text has one decimal, as GNU Go prints it.
