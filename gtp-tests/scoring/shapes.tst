@@ -77,9 +77,9 @@ kgs-rules japanese
 # OGS's territory count (japanese-ogs, how `tengen score` counts OGS
 # records) deducts no teire: H1 is Black's territory, 7 points -> W+45.
 kgs-rules japanese-ogs
-13.1 final_score
+31 final_score
 #? [W\+45\.0]
-13.2 tengen-score_details
+32 tengen-score_details
 #? [.*black: territory 7, .*, teire 0, .*]
 
 # --- Teire avoided: White's E3 has two liberties, D3 in White's territory
