@@ -240,8 +240,8 @@ impl FromStr for Rules {
     type Err = UnknownRules;
 
     /// Case-insensitive names and the aliases GTP clients and SGF files use:
-    /// `japanese`/`jp`/`korean`, `japanese-ogs`/`korean-ogs`, `chinese`/`cn`/`chinese-kgs`/`chinese-ogs`,
-    /// `aga`/`bga`/`french`, `new_zealand`/`new-zealand`/`nz`,
+    /// `japanese`/`jp`/`korean`, `japanese-ogs`/`korean-ogs`,
+    /// `chinese`/`cn`/`chinese-kgs`/`chinese-ogs`, `aga`/`bga`/`french`, `new_zealand`/`new-zealand`/`nz`,
     /// `tromp-taylor`/`tromp_taylor`/`tt`.
     fn from_str(s: &str) -> Result<Rules, UnknownRules> {
         let key = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");

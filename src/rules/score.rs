@@ -18,7 +18,7 @@ use std::fmt;
 
 use super::status::{Judgement, StoneStatus, empty_region_borders};
 use super::{Rules, Scoring};
-use crate::board::{ARRAY_LEN, Board, Point};
+use crate::board::{ARRAY_LEN, Board, Cell, Point};
 use crate::color::Color;
 
 /// Under area counting, a point of a region touching both colours (a
@@ -354,16 +354,18 @@ fn owed_teire(cleared: &Board, borders: &[u8], h: Point) -> Option<Point> {
                         || borders[e.index()] == BOTH && safe_fill(e)
                 })
     };
-    let joins_a_chain_with_more = |d: Point| {
-        d.neighbours().iter().any(|&n| {
-            cleared.color_at(n) == Some(color)
-                && cleared.chain_head(n) != h
-                && cleared
-                    .liberties(n)
-                    .iter()
-                    .any(|l| *l != d && !liberties.contains(l))
-        })
+    // Another chain of his at `n`, with a liberty the chain lacks outside
+    // the points `filled`.
+    let chain_with_more = |n: Point, filled: &[Point]| {
+        cleared.color_at(n) == Some(color)
+            && cleared.chain_head(n) != h
+            && cleared
+                .liberties(n)
+                .iter()
+                .any(|l| !filled.contains(l) && !liberties.contains(l))
     };
+    let joins_a_chain_with_more =
+        |d: Point| d.neighbours().iter().any(|&n| chain_with_more(n, &[d]));
     let reaches_second_inner = |d: Point| {
         let mut after = cleared.clone();
         after.play_unchecked(color, d);
@@ -380,26 +382,14 @@ fn owed_teire(cleared: &Board, borders: &[u8], h: Point) -> Option<Point> {
     // points join the chain to it, and the players' count (KGS's) owes no
     // teire there.
     let joins_through_a_gap = |d: Point| {
-        let empty_next_to = |q: Point| {
-            q.neighbours()
-                .into_iter()
-                .filter(|&n| cleared.is_on_board(n) && cleared.color_at(n).is_none())
-                .collect::<Vec<_>>()
-        };
-        let [e] = empty_next_to(d)[..] else {
+        let mut gap = cleared.neighbours_holding(d, Cell::Empty);
+        let (Some(e), None) = (gap.next(), gap.next()) else {
             return false;
         };
-        empty_next_to(e).len() == 1
+        cleared.empty_neighbours(e) == 1
             && borders[e.index()] == BOTH
             && !liberties.contains(&e)
-            && e.neighbours().iter().any(|&n| {
-                cleared.is_on_board(n)
-                    && cleared.color_at(n) == Some(color)
-                    && cleared
-                        .liberties(n)
-                        .iter()
-                        .any(|l| *l != d && *l != e && !liberties.contains(l))
-            })
+            && e.neighbours().iter().any(|&n| chain_with_more(n, &[d, e]))
     };
     dame.iter()
         .all(|&d| {
