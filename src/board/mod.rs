@@ -1214,6 +1214,16 @@ pub struct Region {
     pub border: Vec<Point>,
 }
 
+impl Region {
+    /// Whether a stone of `color` on `board` borders the region.
+    #[must_use]
+    pub fn touches(&self, board: &Board, color: Color) -> bool {
+        self.border
+            .iter()
+            .any(|&b| board.color_at(b) == Some(color))
+    }
+}
+
 /// Why a setup position is invalid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SetupError {

@@ -71,6 +71,15 @@ pub struct Rules {
     /// force ([`score`]); a server's plain count of the final position
     /// does not.
     pub teire_deducted: bool,
+    /// Whether a dead stone left in atari on a dame point's side counts as
+    /// alive under territory counting: a lone dead stone whose only
+    /// liberty is one empty point that touches live stones of both
+    /// colours (with the stone removed, the two points would be dame).
+    /// Kept, it can close that point into its own side's territory.
+    /// A server's automatic removal leaves such a stone on the board and
+    /// its players accept the count (OGS); the 1989 rules remove nothing
+    /// outside territory (art. 10-1), so the point stays dame.
+    pub dead_stone_at_dame_stays: bool,
     /// White's compensation for handicap stones.
     pub handicap_bonus: HandicapBonus,
     /// Whether stones are never removed as dead: everything on the board
@@ -98,6 +107,7 @@ impl Rules {
             suicide: false,
             seki_eyes_are_territory: false,
             teire_deducted: true,
+            dead_stone_at_dame_stays: false,
             handicap_bonus: HandicapBonus::Zero,
             all_stones_alive: false,
             confirmation: true,
@@ -109,8 +119,9 @@ impl Rules {
     /// OGS's territory counting, which online-go.com calls "Japanese" (and
     /// "Korean"): the Japanese rules with the server's simplified count of
     /// the final position, where every empty region surrounded by one
-    /// colour is its territory, seki eyes included, and a teire left
-    /// unplayed is not deducted. `tengen score` counts OGS records so,
+    /// colour is its territory, seki eyes included, a teire left
+    /// unplayed is not deducted, and a dead stone in atari on a dame
+    /// point's side stays on the board. `tengen score` counts OGS records so,
     /// since their results are the server's counts that the players
     /// accepted.
     #[must_use]
@@ -118,6 +129,7 @@ impl Rules {
         Rules {
             seki_eyes_are_territory: true,
             teire_deducted: false,
+            dead_stone_at_dame_stays: true,
             name: "japanese-ogs",
             ..Rules::japanese()
         }
@@ -133,6 +145,7 @@ impl Rules {
             suicide: false,
             seki_eyes_are_territory: true,
             teire_deducted: false,
+            dead_stone_at_dame_stays: false,
             handicap_bonus: HandicapBonus::N,
             all_stones_alive: false,
             confirmation: false,

@@ -156,9 +156,10 @@ pub fn count(
         totals: [0.0; 2],
         owners: Vec::new(),
     };
+    let live = counted_alive(board, judgement, rules);
     for p in board.points() {
         if let Some(c) = board.color_at(p)
-            && judgement.is_live_stone(p)
+            && live[p.index()]
         {
             score.stones[c.index()] += 1;
             if judgement.status(p) == Some(StoneStatus::Seki) {
@@ -173,8 +174,8 @@ pub fn count(
             Vec::new()
         };
     // Regions of empty points and dead stones, bordered by live stones.
-    for region in board.regions(|p| !judgement.is_live_stone(p)) {
-        let borders = |c: Color| region.border.iter().any(|&b| board.color_at(b) == Some(c));
+    for region in board.regions(|p| !live[p.index()]) {
+        let borders = |c: Color| region.touches(board, c);
         let borders_seki = region
             .border
             .iter()
@@ -262,6 +263,31 @@ pub fn count(
     score.totals[1] += komi + score.handicap_bonus;
     score.owners = owners;
     score
+}
+
+/// Which stones the count takes as alive (by `Point::index`): the
+/// judgement's live stones and, under `rules.dead_stone_at_dame_stays`,
+/// every dead stone that forms a region of two points with a single empty
+/// point, touching live stones of both colours (a dead stone in atari on
+/// a dame point's side).
+fn counted_alive(board: &Board, judgement: &Judgement, rules: &Rules) -> Vec<bool> {
+    let mut live = vec![false; ARRAY_LEN];
+    for p in board.points() {
+        live[p.index()] = judgement.is_live_stone(p);
+    }
+    if rules.dead_stone_at_dame_stays && rules.scoring == Scoring::Territory {
+        for region in board.regions(|p| !live[p.index()]) {
+            if let [a, b] = region.points[..]
+                && region.touches(board, Color::Black)
+                && region.touches(board, Color::White)
+            {
+                for p in [a, b] {
+                    live[p.index()] = board.color_at(p).is_some();
+                }
+            }
+        }
+    }
+    live
 }
 
 /// Whether `color` takes the dead stone at `p` for free: its chain is in
@@ -550,6 +576,39 @@ mod tests {
         assert_eq!(ogs.seki_eyes, [0, 0]);
         assert_eq!(ogs.dead_removed, [0, 1]);
         assert_eq!(ogs.totals, [11.0, 3.0]);
+    }
+
+    /// White's H9 is in atari, its liberty G9 a dame point between White's
+    /// F9-G8 and Black's H8-J9: Black takes it at G9 (a ko), White keeps it
+    /// by connecting there, and the judgement has it dead. The Japanese
+    /// count removes nothing outside territory: G9-H9 is dame (Black
+    /// H1-H6 and J1-J7, 13; White A1-E9, 45). OGS's count leaves H9 on the
+    /// board, and G9 is White's (46).
+    #[test]
+    fn ogs_leaves_a_dead_stone_at_a_dame_point() {
+        const AT_DAME: &str = "
+            . . . . . O . O X
+            . . . . . O O X X
+            . . . . . O X X .
+            . . . . . O X . .
+            . . . . . O X . .
+            . . . . . O X . .
+            . . . . . O X . .
+            . . . . . O X . .
+            . . . . . O X . .
+            ";
+        let board = Board::from_diagram(AT_DAME).expect("diagram");
+        let rules = Rules::japanese_ogs();
+        let judgement = judge(&board, &rules);
+        let (g9, h9) = (Point::new(6, 8).unwrap(), Point::new(7, 8).unwrap());
+        assert_eq!(judgement.status(h9), Some(StoneStatus::Dead));
+        let japanese = count(&board, &judgement, &Rules::japanese(), 0.0, 0);
+        assert_eq!(japanese.totals, [13.0, 45.0]);
+        assert_eq!(japanese.dame, 2);
+        let ogs = count(&board, &judgement, &rules, 0.0, 0);
+        assert_eq!(ogs.totals, [13.0, 46.0]);
+        assert_eq!(ogs.owner(g9), Some(PointOwner::Territory(Color::White)));
+        assert_eq!(ogs.dame, 0);
     }
 
     /// White's E7 has two liberties: E8 in his territory and the dame E6,

@@ -940,11 +940,10 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
         .regions(|p| !live(p))
         .into_iter()
         .filter(|region| {
-            let borders = |c: Color| region.border.iter().any(|&b| board.color_at(b) == Some(c));
             region.points.len() <= SEKI_DEAD_REGION_MAX
                 && region.points.iter().any(|&p| board.color_at(p).is_some())
-                && borders(Color::Black)
-                && borders(Color::White)
+                && region.touches(board, Color::Black)
+                && region.touches(board, Color::White)
         })
         .collect();
     let mut in_small_dead_region = vec![false; ARRAY_LEN];
