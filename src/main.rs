@@ -39,8 +39,8 @@ struct Cli {
     #[arg(long, allow_negative_numbers = true)]
     komi: Option<f64>,
 
-    /// Rule set: japanese (default), japanese-ogs, chinese, aga,
-    /// new_zealand, tromp-taylor. `kgs-rules` over GTP and `RU` in a loaded
+    /// Rule set: japanese (default), japanese-ogs, chinese, chinese-ogs,
+    /// aga, new_zealand, tromp-taylor. `kgs-rules` over GTP and `RU` in a loaded
     /// SGF change it.
     #[arg(long, default_value = "japanese", value_parser = rules_name)]
     rules: Rules,
@@ -118,8 +118,9 @@ enum Mode {
     /// board size.
     Score {
         /// Rules for every record (default: each record's `RU`, Japanese
-        /// where it has none; a Japanese or Korean record from OGS, by its
-        /// `PC`, counted as OGS counts: japanese-ogs).
+        /// where it has none; a Japanese, Korean or Chinese record from
+        /// OGS, by its `PC`, counted as OGS counts: japanese-ogs,
+        /// chinese-ogs).
         #[arg(long, value_parser = rules_name)]
         rules: Option<Rules>,
         /// Komi for every record (default: each record's `KM`, 0 where it

@@ -158,10 +158,10 @@ impl Report {
 }
 
 /// The rules a record was counted under: its `RU` (Japanese where it has
-/// none), except that a "Japanese" or "Korean" record whose `PC` names OGS
-/// (online-go.com) was counted by that server's territory count
-/// ([`Rules::japanese_ogs`]): its result is the server's count that the
-/// players accepted.
+/// none), except that a "Japanese", "Korean" or "Chinese" record whose
+/// `PC` names OGS (online-go.com) was counted by that server's count
+/// ([`Rules::japanese_ogs`], [`Rules::chinese_ogs`]): its result is the
+/// server's count that the players accepted.
 fn record_rules(line: &sgf::MainLine) -> Rules {
     let rules = line
         .root("RU")
@@ -170,10 +170,10 @@ fn record_rules(line: &sgf::MainLine) -> Rules {
     let from_ogs = line
         .root("PC")
         .is_some_and(|pc| pc.starts_with("OGS") || pc.contains("online-go.com"));
-    if from_ogs && rules == Rules::japanese() {
-        Rules::japanese_ogs()
-    } else {
-        rules
+    match rules {
+        r if from_ogs && r == Rules::japanese() => Rules::japanese_ogs(),
+        r if from_ogs && r == Rules::chinese() => Rules::chinese_ogs(),
+        r => r,
     }
 }
 
@@ -555,8 +555,9 @@ mod tests {
         );
     }
 
-    /// A "Japanese" record from OGS is counted by OGS's territory count,
-    /// one from elsewhere by the Japanese rules; `--rules` overrides both.
+    /// A "Japanese" or "Chinese" record from OGS is counted by OGS's
+    /// count, one from elsewhere by the rules it names; `--rules`
+    /// overrides both.
     #[test]
     fn ogs_records_are_counted_as_ogs_counts() {
         let parse = |text: &str| sgf::parse_main_line(text.as_bytes()).unwrap();
@@ -567,7 +568,10 @@ mod tests {
         assert_eq!(record_rules(&ogs), Rules::japanese_ogs());
         assert_eq!(record_rules(&ogs_korean), Rules::japanese_ogs());
         assert_eq!(record_rules(&kgs), Rules::japanese());
-        assert_eq!(record_rules(&ogs_area), Rules::chinese());
+        assert_eq!(record_rules(&ogs_area), Rules::chinese_ogs());
+        let kgs_area =
+            parse("(;GM[1]SZ[19]RU[Chinese]PC[The KGS Go Server at http://www.gokgs.com/])");
+        assert_eq!(record_rules(&kgs_area), Rules::chinese());
     }
 
     /// A whole record through the reader, judge and count: a 5x5 game

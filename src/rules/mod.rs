@@ -72,13 +72,14 @@ pub struct Rules {
     /// does not.
     pub teire_deducted: bool,
     /// Whether a dead stone left in atari on a dame point's side counts as
-    /// alive under territory counting: a lone dead stone whose only
-    /// liberty is one empty point that touches live stones of both
-    /// colours (with the stone removed, the two points would be dame).
-    /// Kept, it can close that point into its own side's territory.
-    /// A server's automatic removal leaves such a stone on the board and
-    /// its players accept the count (OGS); the 1989 rules remove nothing
-    /// outside territory (art. 10-1), so the point stays dame.
+    /// alive: a lone dead stone whose only liberty is one empty point that
+    /// touches live stones of both colours (with the stone removed, the
+    /// two points would be dame). Kept, it can close that point into its
+    /// own side's territory, and under area counting it is a point of its
+    /// side's area. A server's automatic removal leaves such a stone on
+    /// the board and its players accept the count (OGS); the 1989 rules
+    /// remove nothing outside territory (art. 10-1), so the point stays
+    /// dame, and area counting fills the dame and takes the stone.
     pub dead_stone_at_dame_stays: bool,
     /// White's compensation for handicap stones.
     pub handicap_bonus: HandicapBonus,
@@ -154,6 +155,18 @@ impl Rules {
         }
     }
 
+    /// OGS's area counting, which online-go.com calls "Chinese": the
+    /// Chinese rules, and a dead stone in atari on a dame point's side
+    /// stays on the board, as in [`Rules::japanese_ogs`].
+    #[must_use]
+    pub const fn chinese_ogs() -> Rules {
+        Rules {
+            dead_stone_at_dame_stays: true,
+            name: "chinese-ogs",
+            ..Rules::chinese()
+        }
+    }
+
     /// AGA rules: area, situational superko, handicap bonus N−1, komi 7.5.
     #[must_use]
     pub const fn aga() -> Rules {
@@ -193,10 +206,11 @@ impl Rules {
     }
 
     /// The presets, by canonical name.
-    pub const PRESETS: [Rules; 6] = [
+    pub const PRESETS: [Rules; 7] = [
         Rules::japanese(),
         Rules::japanese_ogs(),
         Rules::chinese(),
+        Rules::chinese_ogs(),
         Rules::aga(),
         Rules::new_zealand(),
         Rules::tromp_taylor(),
@@ -207,7 +221,7 @@ impl Rules {
     pub fn sgf_name(&self) -> &'static str {
         match self.name {
             "japanese" | "japanese-ogs" => "Japanese",
-            "chinese" => "Chinese",
+            "chinese" | "chinese-ogs" => "Chinese",
             "aga" => "AGA",
             "new_zealand" => "NZ",
             _ => "Tromp-Taylor",
@@ -254,14 +268,15 @@ impl FromStr for Rules {
 
     /// Case-insensitive names and the aliases GTP clients and SGF files use:
     /// `japanese`/`jp`/`korean`, `japanese-ogs`/`korean-ogs`,
-    /// `chinese`/`cn`/`chinese-kgs`/`chinese-ogs`, `aga`/`bga`/`french`, `new_zealand`/`new-zealand`/`nz`,
+    /// `chinese`/`cn`/`chinese-kgs`, `chinese-ogs`, `aga`/`bga`/`french`, `new_zealand`/`new-zealand`/`nz`,
     /// `tromp-taylor`/`tromp_taylor`/`tt`.
     fn from_str(s: &str) -> Result<Rules, UnknownRules> {
         let key = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
         Ok(match key.as_str() {
             "japanese" | "jp" | "japan" | "korean" | "kr" => Rules::japanese(),
             "japanese-ogs" | "korean-ogs" => Rules::japanese_ogs(),
-            "chinese" | "cn" | "china" | "chinese-kgs" | "chinese-ogs" => Rules::chinese(),
+            "chinese" | "cn" | "china" | "chinese-kgs" => Rules::chinese(),
+            "chinese-ogs" => Rules::chinese_ogs(),
             "aga" | "bga" | "french" => Rules::aga(),
             "new-zealand" | "nz" | "newzealand" => Rules::new_zealand(),
             "tromp-taylor" | "tt" | "tromptaylor" => Rules::tromp_taylor(),
@@ -296,6 +311,11 @@ mod tests {
             Rules::japanese_ogs()
         );
         assert!(!Rules::japanese_ogs().teire_deducted);
+        assert_eq!(
+            "chinese-ogs".parse::<Rules>().unwrap(),
+            Rules::chinese_ogs()
+        );
+        assert_eq!(Rules::chinese_ogs().sgf_name(), "Chinese");
         assert!("ing".parse::<Rules>().is_err());
         for r in Rules::PRESETS {
             assert_eq!(r.name.parse::<Rules>().unwrap(), r);

@@ -275,7 +275,7 @@ fn counted_alive(board: &Board, judgement: &Judgement, rules: &Rules) -> Vec<boo
     for p in board.points() {
         live[p.index()] = judgement.is_live_stone(p);
     }
-    if rules.dead_stone_at_dame_stays && rules.scoring == Scoring::Territory {
+    if rules.dead_stone_at_dame_stays {
         for region in board.regions(|p| !live[p.index()]) {
             if let [a, b] = region.points[..]
                 && region.touches(board, Color::Black)
@@ -583,7 +583,8 @@ mod tests {
     /// by connecting there, and the judgement has it dead. The Japanese
     /// count removes nothing outside territory: G9-H9 is dame (Black
     /// H1-H6 and J1-J7, 13; White A1-E9, 45). OGS's count leaves H9 on the
-    /// board, and G9 is White's (46).
+    /// board, and G9 is White's (46). Under area counting the stone and G9
+    /// are two points of White's area more (55 to 57).
     #[test]
     fn ogs_leaves_a_dead_stone_at_a_dame_point() {
         const AT_DAME: &str = "
@@ -609,6 +610,10 @@ mod tests {
         assert_eq!(ogs.totals, [13.0, 46.0]);
         assert_eq!(ogs.owner(g9), Some(PointOwner::Territory(Color::White)));
         assert_eq!(ogs.dame, 0);
+        let chinese = count(&board, &judgement, &Rules::chinese(), 0.0, 0);
+        let chinese_ogs = count(&board, &judgement, &Rules::chinese_ogs(), 0.0, 0);
+        assert_eq!(chinese.totals, [24.0, 55.0]);
+        assert_eq!(chinese_ogs.totals, [24.0, 57.0]);
     }
 
     /// White's E7 has two liberties: E8 in his territory and the dame E6,
