@@ -175,12 +175,14 @@ pub fn count(
         };
     // Regions of empty points and dead stones, bordered by live stones.
     for region in board.regions(|p| !live[p.index()]) {
-        let borders = |c: Color| region.touches(board, c);
         let borders_seki = region
             .border
             .iter()
             .any(|&b| judgement.status(b) == Some(StoneStatus::Seki));
-        let enclosed_by = match (borders(Color::Black), borders(Color::White)) {
+        let enclosed_by = match (
+            region.touches(board, Color::Black),
+            region.touches(board, Color::White),
+        ) {
             (true, false) => Some(Color::Black),
             (false, true) => Some(Color::White),
             _ => None,
@@ -281,8 +283,8 @@ fn counted_alive(board: &Board, judgement: &Judgement, rules: &Rules) -> Vec<boo
                 && region.touches(board, Color::Black)
                 && region.touches(board, Color::White)
             {
-                for p in [a, b] {
-                    live[p.index()] = board.color_at(p).is_some();
+                for stone in [a, b].into_iter().filter(|&p| board.color_at(p).is_some()) {
+                    live[stone.index()] = true;
                 }
             }
         }
