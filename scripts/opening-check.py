@@ -70,12 +70,17 @@ def own_stones(proc, color):
     return stones
 
 
-def is_local(c, last, own):
+def locality(c, last, own):
+    """Why the move is a local answer: "near" (within 5 of the last move),
+    "jump" (a one-space jump from an own stone the last move came near), or
+    None."""
     if last is None:
-        return False
+        return None
     if gridcular(c, last) <= 5:
-        return True
-    return any(gridcular(s, last) <= 5 and gridcular(c, s) <= 4 for s in own)
+        return "near"
+    if any(gridcular(s, last) <= 5 and gridcular(c, s) <= 4 for s in own):
+        return "jump"
+    return None
 
 
 def main():
@@ -86,10 +91,10 @@ def main():
     args = ap.parse_args()
     proc = subprocess.Popen(shlex.split(args.engine), stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, text=True, bufsize=1)
-    passed = total = 0
+    passed = total = by_distance = 0
 
     def judge(label, color, last):
-        nonlocal passed, total
+        nonlocal passed, total, by_distance
         move = send(proc, "genmove " + color)
         send(proc, "undo")
         c = coords(move)
@@ -97,9 +102,13 @@ def main():
         why = "pass or resign"
         if c is not None:
             line = line_of(c)
-            near = is_local(c, last, own_stones(proc, color))
-            ok = line in (3, 4) or near
-            why = "line %d%s" % (line, ", local answer" if near else "")
+            local = locality(c, last, own_stones(proc, color))
+            ok = line in (3, 4) or local is not None
+            by_distance += line in (3, 4) or local == "near"
+            why = "line %d%s" % (line, {
+                "near": ", local answer",
+                "jump": ", local answer (jump from an approached stone)",
+                None: ""}[local])
         total += 1
         passed += ok
         print("%-28s %s %-4s %s %s" % (label, color, move, "ok  " if ok else "MISS", why))
@@ -116,6 +125,8 @@ def main():
     proc.stdin.close()
     proc.wait()
     print("%d of %d moves on the third or fourth line or local" % (passed, total))
+    print("%d of %d counting as local only moves within 5 of the last move"
+          % (by_distance, total))
     return 0 if passed == total else 1
 
 
