@@ -138,8 +138,10 @@ pub fn playout<R: Rng + ?Sized>(board: &mut Board, to_move: Color, rng: &mut R) 
 
 /// A playout for judging life and death: like [`playout`], but no player
 /// puts a chain of two or more stones into atari, and each move first
-/// answers the last one tactically ([`tactical_reply`]: capture a chain it
-/// left in atari, else save an own chain it put in atari). Seki then
+/// answers the last one: a capture of three stones or more at the vital
+/// point of the eye space it left ([`nakade_reply`]), else tactically
+/// ([`tactical_reply`]: capture a chain it left in atari, else save an own
+/// chain it put in atari). Seki then
 /// survives (its shared liberties are never filled), live groups are not
 /// thrown away, and dead stones get captured. Returns like [`playout`]; the
 /// final board is left in `board` for ownership counts.
@@ -259,6 +261,68 @@ fn capture_of(board: &Board, color: Color, q: Point) -> Option<Point> {
     None
 }
 
+/// The smallest and largest eye spaces [`nakade_reply`] answers: three to
+/// six points, the shapes with one vital point (straight and bent three,
+/// pyramid four, bulky and cross five, rabbity six).
+pub const NAKADE_MIN: usize = 3;
+/// See [`NAKADE_MIN`].
+pub const NAKADE_MAX: usize = 6;
+
+/// The status playouts' answer to a capture of three stones or more by the
+/// opponent's move at `last`: the vital point of the eye space the capture
+/// left, so that a group that made its eye space by capturing a nakade
+/// shape is killed as it would be in play, instead of making two eyes in
+/// half the playouts. The eye space is an empty region next to `last` of
+/// [`NAKADE_MIN`] to [`NAKADE_MAX`] points bordered by the capturer's
+/// stones only; its vital point is the one point with the most neighbours
+/// inside it, when one point has more than all others (a straight or bent
+/// four, a square four or a rectangle of six has none: they are two eyes,
+/// or dead whoever plays there).
+#[must_use]
+pub fn nakade_reply(board: &Board, color: Color, last: Point) -> Option<Point> {
+    let capturer = Cell::stone(color.other());
+    for start in board.neighbours_holding(last, Cell::Empty) {
+        let mut region = [start; NAKADE_MAX];
+        let mut len = 1;
+        let mut enclosed = true;
+        let mut i = 0;
+        while i < len && enclosed {
+            for q in region[i].neighbours() {
+                match board.cell(q) {
+                    Cell::Empty if region[..len].contains(&q) => {}
+                    Cell::Empty if len < NAKADE_MAX => {
+                        region[len] = q;
+                        len += 1;
+                    }
+                    Cell::Border => {}
+                    cell if cell == capturer => {}
+                    // Too big, or a stone of the side to move on the border.
+                    _ => enclosed = false,
+                }
+            }
+            i += 1;
+        }
+        if !enclosed || len < NAKADE_MIN {
+            continue;
+        }
+        let region = &region[..len];
+        let inside = |p: Point| {
+            p.neighbours()
+                .into_iter()
+                .filter(|q| region.contains(q))
+                .count()
+        };
+        let most = region.iter().map(|&p| inside(p)).max().unwrap_or(0);
+        let mut at_most = region.iter().filter(|&&p| inside(p) == most);
+        if let (Some(&vital), None) = (at_most.next(), at_most.next())
+            && board.is_legal(color, vital)
+        {
+            return Some(vital);
+        }
+    }
+    None
+}
+
 /// The search playouts' answer to the opponent's move at `last`: like
 /// [`tactical_reply`], but extending whenever that gives two liberties or
 /// more, without reading the ladder (the search's priors read ladders).
@@ -346,11 +410,15 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: 
     let mut color = to_move;
     let mut moves = 0u32;
     let mut passes = 0;
+    // Stones the last move captured (read by the status playouts only).
+    let mut last_captured = 0;
     while passes < 2 && (moves as usize) < max_moves {
         let tactical = if NO_BIG_SELF_ATARI {
             last.and_then(|l| {
                 if PATTERNS {
                     search_reply(board, color, l)
+                } else if last_captured as usize >= NAKADE_MIN {
+                    nakade_reply(board, color, l).or_else(|| tactical_reply(board, color, l))
                 } else {
                     tactical_reply(board, color, l)
                 }
@@ -367,7 +435,13 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: 
             .or_else(|| random_move_with::<PlayoutRng, NO_BIG_SELF_ATARI>(board, color, rng))
         {
             Some(p) => {
-                board.play_unchecked(color, p);
+                if NO_BIG_SELF_ATARI && !PATTERNS {
+                    let before = board.captures(color);
+                    board.play_unchecked(color, p);
+                    last_captured = board.captures(color) - before;
+                } else {
+                    board.play_unchecked(color, p);
+                }
                 passes = 0;
                 last = Some(p);
                 if let Some(record) = record.as_deref_mut() {
@@ -378,6 +452,7 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: 
                 board.pass();
                 passes += 1;
                 last = None;
+                last_captured = 0;
             }
         }
         moves += 1;
@@ -508,6 +583,109 @@ mod tests {
         let col = "ABCDEFGHJ".find(&vertex[..1]).expect("column");
         let row: usize = vertex[1..].parse().expect("row");
         Point::new(col, row - 1).expect("on the board")
+    }
+
+    /// White's eye spaces: a straight three in the corner (A9 B9 C9) and a
+    /// straight four below it (A7 to D7).
+    const WHITE_EYE_SPACES: &str = "
+        . . . O X . . . .
+        O O O O X . . . .
+        . . . . O X . . .
+        O O O O O X . . .
+        X X X X X X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    /// Black's bulky five in the corner (A9 B9 C9 A8 B8).
+    const BULKY_FIVE: &str = "
+        . . . X . . . . .
+        . . X X . . . . .
+        X X X . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    /// The reply to a capture plays the one point of the eye space next to
+    /// the capturing stone with the most neighbours inside the space; none
+    /// where no point has more than all others, or where the space touches
+    /// a stone of the side to move.
+    #[test]
+    fn the_nakade_reply_takes_the_vital_point() {
+        let white = Board::from_diagram(WHITE_EYE_SPACES).unwrap();
+        // Straight three: its middle (B8 touches it and the straight four).
+        assert_eq!(nakade_reply(&white, Color::Black, at("B8")), Some(at("B9")));
+        // Straight four: two points with two neighbours inside each.
+        assert_eq!(nakade_reply(&white, Color::Black, at("B6")), None);
+        let black = Board::from_diagram(BULKY_FIVE).unwrap();
+        // Bulky five: B9, with three neighbours inside.
+        assert_eq!(nakade_reply(&black, Color::White, at("C8")), Some(at("B9")));
+        // With C9 White's, A9 B9 A8 B8 touch the side to move: nothing.
+        let mut touching = black.clone();
+        touching.play_unchecked(Color::White, at("C9"));
+        assert_eq!(nakade_reply(&touching, Color::White, at("C8")), None);
+        // With C9 Black's, a square four: every point has two neighbours.
+        let mut square = black.clone();
+        square.play_unchecked(Color::Black, at("C9"));
+        assert_eq!(nakade_reply(&square, Color::White, at("C8")), None);
+    }
+
+    /// White's group (A8 to E8, E9) holds Black's straight three A9 B9 C9
+    /// in its corner and has no room for an eye elsewhere: a one-point
+    /// corridor (A7 to E7) runs between it and Black's wall, which lives
+    /// with many one-point eyes. White captures at D9, and Black's answer
+    /// at the vital point B9 leaves White one eye.
+    const STRAIGHT_THREE_NAKADE: &str = "
+        X X X . O X . X .
+        O O O O O X X X X
+        . . . . . X . X X
+        X X X X X X X X X
+        X . X X . X X . X
+        X X X X X X X X X
+        X . X X . X X . X
+        X X X X X X X X X
+        X . X X . X X . X";
+
+    /// In every status playout where White takes the three stones at D9,
+    /// Black's next move is the vital point B9. White takes them in all 200
+    /// playouts here; answering at random, Black played B9 next in 43.
+    #[test]
+    fn status_playouts_answer_a_capture_at_the_vital_point() {
+        let start = Board::from_diagram(STRAIGHT_THREE_NAKADE).unwrap();
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut board = start.clone();
+        let mut record = Vec::new();
+        let mut captures = 0;
+        for i in 0..200 {
+            board.copy_from(&start);
+            record.clear();
+            let first = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            playout_with::<SmallRng, true, false>(
+                &mut board,
+                first,
+                None,
+                &mut rng,
+                Some(&mut record),
+            );
+            let Some(k) = record.iter().position(|&m| m == (Color::White, at("D9"))) else {
+                continue;
+            };
+            captures += 1;
+            assert_eq!(
+                record.get(k + 1),
+                Some(&(Color::Black, at("B9"))),
+                "playout {i}"
+            );
+        }
+        assert_eq!(captures, 200);
     }
 
     /// White's corner group (G1 G2 G3 H2 J2) has two liberties, H1 and J1;

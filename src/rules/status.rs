@@ -4,7 +4,9 @@
 //!    stones inside the opponent's pass-alive territory are dead. Certain.
 //! 2. **Playouts** for every other chain: many status playouts from the
 //!    final position ([`status_playout`]: random legal moves that never
-//!    fill an own eye nor put a chain of two or more stones into atari),
+//!    fill an own eye nor put a chain of two or more stones into atari,
+//!    each move first answering the last: a capture of three stones or
+//!    more at the vital point of the eye space it left, else tactically),
 //!    half with Black to move first and half with White, counting who owns
 //!    each point at the end. A chain whose mean ownership in its own favour
 //!    is below [`DEAD_BELOW`] is dead. Seeded from the position, so the
@@ -1007,6 +1009,33 @@ pub(super) mod tests {
         let col = "ABCDEFGHJ".find(&vertex[..1]).expect("column");
         let row: usize = vertex[1..].parse().expect("row");
         board.chain_head(Point::new(col, row - 1).expect("on the board"))
+    }
+
+    /// White's group (A8 to E8, E9) holds Black's straight three A9 B9 C9,
+    /// with a one-point corridor to Black's living wall (A7 to E7): White
+    /// takes the three stones at D9 and Black's answer at B9, the vital
+    /// point, leaves one eye. The local reading decides it (the status
+    /// playouts' answer to the capture is tested in `board::playout`).
+    #[test]
+    fn a_group_whose_eye_space_is_a_nakade_is_dead() {
+        let board = Board::from_diagram(
+            "
+            X X X . O X . X .
+            O O O O O X X X X
+            . . . . . X . X X
+            X X X X X X X X X
+            X . X X . X X . X
+            X X X X X X X X X
+            X . X X . X X . X
+            X X X X X X X X X
+            X . X X . X X . X
+            ",
+        )
+        .expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        let white = at(&board, "E9");
+        assert_eq!(judgement.status(white), Some(StoneStatus::Dead));
+        assert_eq!(judgement.status(at(&board, "A9")), Some(StoneStatus::Alive));
     }
 
     /// A bent three holding one White stone (H1), the shared points H2
