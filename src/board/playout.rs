@@ -465,7 +465,7 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: 
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
@@ -639,7 +639,7 @@ mod tests {
     /// corridor (A7 to E7) runs between it and Black's wall, which lives
     /// with many one-point eyes. White captures at D9, and Black's answer
     /// at the vital point B9 leaves White one eye.
-    const STRAIGHT_THREE_NAKADE: &str = "
+    pub(crate) const STRAIGHT_THREE_NAKADE: &str = "
         X X X . O X . X .
         O O O O O X X X X
         . . . . . X . X X

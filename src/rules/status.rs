@@ -1003,6 +1003,7 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::board::playout::tests::STRAIGHT_THREE_NAKADE;
     use crate::rules::confirm::tests::SEKI_WITHOUT_EYES;
 
     fn at(board: &Board, vertex: &str) -> Point {
@@ -1015,23 +1016,11 @@ pub(super) mod tests {
     /// with a one-point corridor to Black's living wall (A7 to E7): White
     /// takes the three stones at D9 and Black's answer at B9, the vital
     /// point, leaves one eye. The local reading decides it (the status
-    /// playouts' answer to the capture is tested in `board::playout`).
+    /// playouts' answer to the capture is tested in `board::playout` on the
+    /// same diagram).
     #[test]
     fn a_group_whose_eye_space_is_a_nakade_is_dead() {
-        let board = Board::from_diagram(
-            "
-            X X X . O X . X .
-            O O O O O X X X X
-            . . . . . X . X X
-            X X X X X X X X X
-            X . X X . X X . X
-            X X X X X X X X X
-            X . X X . X X . X
-            X X X X X X X X X
-            X . X X . X X . X
-            ",
-        )
-        .expect("diagram");
+        let board = Board::from_diagram(STRAIGHT_THREE_NAKADE).expect("diagram");
         let judgement = judge(&board, &Rules::japanese());
         let white = at(&board, "E9");
         assert_eq!(judgement.status(white), Some(StoneStatus::Dead));
