@@ -435,12 +435,10 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: 
             .or_else(|| random_move_with::<PlayoutRng, NO_BIG_SELF_ATARI>(board, color, rng))
         {
             Some(p) => {
+                let before = board.captures(color);
+                board.play_unchecked(color, p);
                 if NO_BIG_SELF_ATARI && !PATTERNS {
-                    let before = board.captures(color);
-                    board.play_unchecked(color, p);
                     last_captured = board.captures(color) - before;
-                } else {
-                    board.play_unchecked(color, p);
                 }
                 passes = 0;
                 last = Some(p);
