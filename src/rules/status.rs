@@ -113,9 +113,23 @@ impl Judgement {
     }
 }
 
+/// How many times the judgement starts again on the board without the
+/// chains that reading a seki candidate killed (see [`judge`]).
+pub const REJUDGE_ROUNDS: usize = 2;
+
 /// Judges every stone of `board` under `rules`.
+///
+/// When reading a seki candidate kills a chain that the status playouts
+/// left alive ([`mark_seki`]), the playouts were wrong about the stones
+/// around it too: a chain whose only liberties were shared with the
+/// killed one is free once it is taken. The judgement then starts again
+/// on the board without the killed chains, and they are dead.
 #[must_use]
 pub fn judge(board: &Board, rules: &Rules) -> Judgement {
+    judge_rounds(board, rules, REJUDGE_ROUNDS)
+}
+
+fn judge_rounds(board: &Board, rules: &Rules, rounds: usize) -> Judgement {
     let mut status = vec![None; ARRAY_LEN];
     if rules.all_stones_alive {
         for (p, _) in board.stones() {
@@ -165,7 +179,32 @@ pub fn judge(board: &Board, rules: &Rules) -> Judgement {
     }
     confirm_locally(board, rules, &ownership, &mut status);
     revive_surrounded_by_dead(board, &mut status);
-    mark_seki(board, &ownership, &mut status);
+    let killed = mark_seki(board, &ownership, &mut status);
+    if rounds > 0 && !killed.is_empty() {
+        let rest: Vec<(Point, Color)> = board
+            .stones()
+            .into_iter()
+            .filter(|(p, _)| !killed.contains(p))
+            .collect();
+        if let Ok(without) = Board::from_stones(board.size(), &rest, [0, 0]) {
+            log::debug!(
+                "judgement: {} stones killed by reading a seki, judging the rest again",
+                killed.len()
+            );
+            let again = judge_rounds(&without, rules, rounds - 1);
+            for (p, _) in board.stones() {
+                status[p.index()] = if killed.contains(&p) {
+                    Some((StoneStatus::Dead, Method::Confirmation))
+                } else {
+                    again.status[p.index()]
+                };
+            }
+            return Judgement {
+                status,
+                ownership: again.ownership,
+            };
+        }
+    }
     mark_unsettled_semeai(board, &ownership, &mut status);
     Judgement { status, ownership }
 }
@@ -847,7 +886,11 @@ fn seki_eye_pairs(cleared: &Board) -> Vec<Point> {
 /// Marks live chains that touch a seki liberty as seki (see module docs),
 /// unless reading the candidate shows one of its chains dies
 /// ([`read_seki`]): then that chain is dead and the others stay alive.
-fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus, Method)>]) {
+fn mark_seki(
+    board: &Board,
+    ownership: &[f64],
+    status: &mut [Option<(StoneStatus, Method)>],
+) -> Vec<Point> {
     let mut live: Vec<(Point, Color)> = board
         .stones()
         .into_iter()
@@ -874,7 +917,7 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
         }
     }
     let Ok(cleared) = Board::from_stones(board.size(), &live, [0, 0]) else {
-        return;
+        return Vec::new();
     };
     let region_borders = empty_region_borders(&cleared, 2);
     let mut seki_heads: Vec<Point> = Vec::new();
@@ -927,8 +970,13 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
     // `cleared` holds the takers' stones too: statuses go to the stones
     // of `board` only, or a taker's point would leave the count.
     let on_board = |s: &Point| board.color_at(*s).is_some();
+    let mut killed_stones = Vec::new();
     for h in killed {
         for s in cleared.chain_stones(h).filter(on_board) {
+            // Only a chain the playouts left alive changes the rest.
+            if !matches!(status[s.index()], Some((StoneStatus::Dead, _))) {
+                killed_stones.push(s);
+            }
             status[s.index()] = Some((StoneStatus::Dead, Method::Confirmation));
         }
     }
@@ -998,6 +1046,7 @@ fn mark_seki(board: &Board, ownership: &[f64], status: &mut [Option<(StoneStatus
             }
         }
     }
+    killed_stones
 }
 
 #[cfg(test)]
@@ -1025,6 +1074,50 @@ pub(super) mod tests {
         let white = at(&board, "E9");
         assert_eq!(judgement.status(white), Some(StoneStatus::Dead));
         assert_eq!(judgement.status(at(&board, "A9")), Some(StoneStatus::Alive));
+    }
+
+    /// Two false seki, one inside the other's liberties. Black's A4-F1
+    /// shares A3 and A1 with White's A2 B2 B3: White gives the three
+    /// stones, and Black's eye space after taking them is a square four,
+    /// dead. Once Black's A4-F1 is off the board White's B5-D6 has a dozen
+    /// liberties, and Black's A7-F4, whose only liberties D7 and E6 it
+    /// shared with B5-D6 in seki, dies too. Judged on the board as it
+    /// stands, without taking A4-F1 off first, A7-F4 and B5-D6 are seki.
+    #[test]
+    fn a_chain_killed_by_reading_a_seki_frees_the_chains_around_it() {
+        let board = Board::from_diagram(
+            "
+            O O O O O O O . O
+            O O X X X X O O O
+            X X X . X X O . O
+            X O O O . X X O O
+            O O X O X X O O .
+            X X X X O X O O O
+            . O X X O O O . O
+            O O X O O O O O O
+            . X X X X X O . O
+            ",
+        )
+        .expect("diagram");
+        for rules in [Rules::japanese(), Rules::chinese()] {
+            let judgement = judge(&board, &rules);
+            for vertex in ["A4", "A7"] {
+                assert_eq!(
+                    judgement.status(at(&board, vertex)),
+                    Some(StoneStatus::Dead),
+                    "{vertex} under {}",
+                    rules.name
+                );
+            }
+            for vertex in ["B5", "B2", "A9"] {
+                assert_eq!(
+                    judgement.status(at(&board, vertex)),
+                    Some(StoneStatus::Alive),
+                    "{vertex} under {}",
+                    rules.name
+                );
+            }
+        }
     }
 
     /// A bent three holding one White stone (H1), the shared points H2
