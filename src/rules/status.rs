@@ -1171,11 +1171,11 @@ pub(super) mod tests {
     }
 
     /// Two false seki, one inside the other's liberties. Black's A4-F1
-    /// shares A3 and A1 with White's A2 B2 B3: White gives the three
-    /// stones, and Black's eye space after taking them is a square four,
-    /// dead. Once Black's A4-F1 is off the board White's B5-D6 has a dozen
-    /// liberties, and Black's A7-F4, whose only liberties D7 and E6 it
-    /// shared with B5-D6 in seki, dies too. Judged on the board as it
+    /// shares A3 and A1 with White's A2 B2 B3: White fills A3, giving
+    /// four stones, and Black's eye space after taking them at A1 is a
+    /// square four, dead. Once Black's A4-F1 is off the board White's
+    /// B5-D6 has seven liberties, and Black's A7-F4, whose only liberties
+    /// D7 and E6 it shared with B5-D6 in seki, dies too. Judged on the board as it
     /// stands, without taking A4-F1 off first, A7-F4 and B5-D6 are seki.
     #[test]
     fn a_chain_killed_by_reading_a_seki_frees_the_chains_around_it() {
