@@ -933,6 +933,7 @@ fn seki_eye_pairs(cleared: &Board) -> Vec<Point> {
 /// Marks live chains that touch a seki liberty as seki (see module docs),
 /// unless reading the candidate shows one of its chains dies
 /// ([`read_seki`]): then that chain is dead and the others stay alive.
+/// Returns the stones of the chains reading killed.
 fn mark_seki(
     board: &Board,
     ownership: &[f64],
@@ -1017,13 +1018,11 @@ fn mark_seki(
     // `cleared` holds the takers' stones too: statuses go to the stones
     // of `board` only, or a taker's point would leave the count.
     let on_board = |s: &Point| board.color_at(*s).is_some();
+    // Every chain of `cleared` was alive until now.
     let mut killed_stones = Vec::new();
     for h in killed {
         for s in cleared.chain_stones(h).filter(on_board) {
-            // Only a chain the playouts left alive changes the rest.
-            if !matches!(status[s.index()], Some((StoneStatus::Dead, _))) {
-                killed_stones.push(s);
-            }
+            killed_stones.push(s);
             status[s.index()] = Some((StoneStatus::Dead, Method::Confirmation));
         }
     }
