@@ -23,11 +23,22 @@ pub enum Policy {
     Light,
     /// The search's tactical playouts: like [`status_playout`] (no big
     /// self-atari), answering the last move by [`search_reply`], else by a
-    /// MoGo 3×3 pattern next to it ([`pattern_reply`]). Patterns are left
-    /// out of status playouts: they let invaders in a large area look
-    /// alive.
+    /// MoGo 3×3 pattern next to it ([`pattern_reply`]).
     #[default]
     Tactical,
+}
+
+/// How the status playouts choose the moves that answer nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusMoves {
+    /// Uniformly random. Right for finished positions: patterns let
+    /// invaders in a large area look alive.
+    Random,
+    /// A MoGo 3×3 pattern next to the last move when one matches
+    /// ([`pattern_reply`]), else random. Right for positions whose borders
+    /// are still open: there the fights are not over, and how they end
+    /// turns on answering the opponent's moves.
+    Patterns,
 }
 
 /// What a finished playout reports.
@@ -133,7 +144,7 @@ fn random_move_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool>(
 /// Plays a light playout on `board`, `to_move` first, until two passes in a
 /// row (or the move cap), and scores the result by area.
 pub fn playout<R: Rng + ?Sized>(board: &mut Board, to_move: Color, rng: &mut R) -> PlayoutResult {
-    playout_with::<R, false, false>(board, to_move, None, rng, None)
+    playout_with::<R, false, false, false>(board, to_move, None, rng, None)
 }
 
 /// A playout for judging life and death: like [`playout`], but no player
@@ -141,16 +152,24 @@ pub fn playout<R: Rng + ?Sized>(board: &mut Board, to_move: Color, rng: &mut R) 
 /// answers the last one: a capture of three stones or more at the vital
 /// point of the eye space it left ([`nakade_reply`]), else tactically
 /// ([`tactical_reply`]: capture a chain it left in atari, else save an own
-/// chain it put in atari). Seki then
+/// chain it put in atari), and otherwise as `moves` says. Seki then
 /// survives (its shared liberties are never filled), live groups are not
 /// thrown away, and dead stones get captured. Returns like [`playout`]; the
 /// final board is left in `board` for ownership counts.
 pub fn status_playout<R: Rng + ?Sized>(
     board: &mut Board,
     to_move: Color,
+    moves: StatusMoves,
     rng: &mut R,
 ) -> PlayoutResult {
-    playout_with::<R, true, false>(board, to_move, None, rng, None)
+    match moves {
+        StatusMoves::Random => {
+            playout_with::<R, true, true, false>(board, to_move, None, rng, None)
+        }
+        StatusMoves::Patterns => {
+            playout_with::<R, true, true, true>(board, to_move, None, rng, None)
+        }
+    }
 }
 
 /// A playout of `policy` continuing a game whose last move was `last`,
@@ -164,8 +183,12 @@ pub fn recorded_playout<R: Rng + ?Sized>(
     record: &mut Vec<(Color, Point)>,
 ) -> PlayoutResult {
     match policy {
-        Policy::Light => playout_with::<R, false, false>(board, to_move, last, rng, Some(record)),
-        Policy::Tactical => playout_with::<R, true, true>(board, to_move, last, rng, Some(record)),
+        Policy::Light => {
+            playout_with::<R, false, false, false>(board, to_move, last, rng, Some(record))
+        }
+        Policy::Tactical => {
+            playout_with::<R, true, false, true>(board, to_move, last, rng, Some(record))
+        }
     }
 }
 
@@ -397,8 +420,18 @@ pub fn pattern_reply<R: Rng + ?Sized>(
     None
 }
 
+/// The playout loop. `NO_BIG_SELF_ATARI`: no move puts a chain of two
+/// stones or more into atari, and each move first answers the last one
+/// tactically, by [`tactical_reply`] (and [`nakade_reply`]) when
+/// `STATUS_REPLIES`, else by [`search_reply`]. `PATTERNS`: then a MoGo
+/// pattern next to the last move. Then a random move.
 #[inline]
-fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: bool>(
+fn playout_with<
+    R: Rng + ?Sized,
+    const NO_BIG_SELF_ATARI: bool,
+    const STATUS_REPLIES: bool,
+    const PATTERNS: bool,
+>(
     board: &mut Board,
     to_move: Color,
     mut last: Option<Point>,
@@ -415,7 +448,7 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: 
     while passes < 2 && (moves as usize) < max_moves {
         let tactical = if NO_BIG_SELF_ATARI {
             last.and_then(|l| {
-                if PATTERNS {
+                if !STATUS_REPLIES {
                     search_reply(board, color, l)
                 } else if last_captured as usize >= NAKADE_MIN {
                     nakade_reply(board, color, l).or_else(|| tactical_reply(board, color, l))
@@ -437,7 +470,7 @@ fn playout_with<R: Rng + ?Sized, const NO_BIG_SELF_ATARI: bool, const PATTERNS: 
             Some(p) => {
                 let before = board.captures(color);
                 board.play_unchecked(color, p);
-                if NO_BIG_SELF_ATARI && !PATTERNS {
+                if STATUS_REPLIES {
                     last_captured = board.captures(color) - before;
                 }
                 passes = 0;
@@ -666,7 +699,7 @@ pub(crate) mod tests {
             } else {
                 Color::White
             };
-            playout_with::<SmallRng, true, false>(
+            playout_with::<SmallRng, true, true, false>(
                 &mut board,
                 first,
                 None,
@@ -732,7 +765,7 @@ pub(crate) mod tests {
             } else {
                 Color::White
             };
-            status_playout(&mut board, first, &mut rng);
+            status_playout(&mut board, first, StatusMoves::Random, &mut rng);
             white_kept += usize::from(board.color_at(g1) == Some(Color::White));
         }
         assert_eq!(white_kept, 200);

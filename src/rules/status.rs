@@ -22,6 +22,15 @@
 //!    eye each and only shared liberties besides are seki however many
 //!    they share.
 //!
+//! A position whose judgement leaves many neutral points (in regions
+//! between live stones of both colours, dead stones included;
+//! [`UNFINISHED_NEUTRAL_SHARE`]) was stopped before its borders were
+//! closed. Its fights are not over, and how they end turns on answering the
+//! opponent's moves, which uniform random moves do only by chance: it is
+//! judged again by status playouts that also answer with MoGo 3×3 patterns
+//! ([`StatusMoves::Patterns`]). In finished positions those patterns let
+//! invaders look alive, so they are kept for unfinished ones.
+//!
 //! The same judgement serves `final_status_list`, `final_score` and the
 //! engine's pass decision.
 
@@ -33,7 +42,7 @@ use super::benson::pass_alive;
 use super::confirm::{
     FirstMove, KoMode, NODE_BUDGET, OutOfBudget, Problem, Verdict, find_problems,
 };
-use crate::board::playout::status_playout;
+use crate::board::playout::{StatusMoves, status_playout};
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
 
@@ -50,6 +59,12 @@ pub const JUDGEMENT_NODE_BUDGET: u64 = 300_000;
 /// A wall around a local problem must be alive with at least this mean
 /// ownership in its favour (see [`confirm_locally`]).
 pub const SOLID_WALL: f64 = 0.6;
+/// A position is unfinished when at least this share of its points are
+/// neutral after its judgement: in regions of empty points and stones that
+/// are not live that touch live stones of both colours. It is then judged again with
+/// [`StatusMoves::Patterns`]. A finished game has a few such points (seki
+/// liberties, a dame or two left unfilled).
+pub const UNFINISHED_NEUTRAL_SHARE: f64 = 0.04;
 /// Seed of the status playouts, mixed with the position's hash.
 pub const STATUS_SEED: u64 = 0x5354_4154_5553_2121; // "STATUS!!"
 
@@ -126,12 +141,38 @@ pub const REJUDGE_ROUNDS: usize = 2;
 /// around it too: a chain whose only liberties were shared with the
 /// killed one is free once it is taken. The judgement then starts again
 /// on the board without the killed chains, and they are dead.
+///
+/// A position that this leaves unfinished ([`UNFINISHED_NEUTRAL_SHARE`])
+/// is judged again with status playouts that answer by patterns.
 #[must_use]
 pub fn judge(board: &Board, rules: &Rules) -> Judgement {
-    judge_rounds(board, rules, REJUDGE_ROUNDS)
+    let judgement = judge_rounds(board, rules, REJUDGE_ROUNDS, StatusMoves::Random);
+    if rules.all_stones_alive {
+        return judgement;
+    }
+    let neutral = neutral_points(board, &judgement);
+    let area = board.size() * board.size();
+    if neutral as f64 >= UNFINISHED_NEUTRAL_SHARE * area as f64 {
+        log::debug!(
+            "judgement: {neutral} of {area} points neutral, judging again with pattern playouts"
+        );
+        return judge_rounds(board, rules, REJUDGE_ROUNDS, StatusMoves::Patterns);
+    }
+    judgement
 }
 
-fn judge_rounds(board: &Board, rules: &Rules, rounds: usize) -> Judgement {
+/// The points of `board` in regions of empty points and stones that are
+/// not live that touch live stones of both colours: no one's.
+fn neutral_points(board: &Board, judgement: &Judgement) -> usize {
+    board
+        .regions(|p| !judgement.is_live_stone(p))
+        .iter()
+        .filter(|r| r.touches(board, Color::Black) && r.touches(board, Color::White))
+        .map(|r| r.points.len())
+        .sum()
+}
+
+fn judge_rounds(board: &Board, rules: &Rules, rounds: usize, moves: StatusMoves) -> Judgement {
     let mut status = vec![None; ARRAY_LEN];
     if rules.all_stones_alive {
         for (p, _) in board.stones() {
@@ -139,7 +180,7 @@ fn judge_rounds(board: &Board, rules: &Rules, rounds: usize) -> Judgement {
         }
         return Judgement {
             status,
-            ownership: ownership(board, 0),
+            ownership: ownership(board, 0, moves),
         };
     }
     for color in Color::ALL {
@@ -155,7 +196,7 @@ fn judge_rounds(board: &Board, rules: &Rules, rounds: usize) -> Judgement {
             }
         }
     }
-    let ownership = ownership(board, STATUS_PLAYOUTS);
+    let ownership = ownership(board, STATUS_PLAYOUTS, moves);
     for p in board.points() {
         let Some(color) = board.color_at(p) else {
             continue;
@@ -194,7 +235,7 @@ fn judge_rounds(board: &Board, rules: &Rules, rounds: usize) -> Judgement {
                 "judgement: {} stones killed by reading a seki, judging the rest again",
                 killed.len()
             );
-            let again = judge_rounds(&without, rules, rounds - 1);
+            let again = judge_rounds(&without, rules, rounds - 1, moves);
             for (p, _) in board.stones() {
                 status[p.index()] = if killed.contains(&p) {
                     Some((StoneStatus::Dead, Method::Confirmation))
@@ -585,9 +626,9 @@ fn mark_unsettled_semeai(
 }
 
 /// Mean area ownership of each point over `playouts` status playouts
-/// (alternating the first player); with no playouts, the area owner of
-/// the position itself.
-fn ownership(board: &Board, playouts: u32) -> Vec<f64> {
+/// choosing their free moves as `moves` says (alternating the first
+/// player); with no playouts, the area owner of the position itself.
+fn ownership(board: &Board, playouts: u32, moves: StatusMoves) -> Vec<f64> {
     let mut total = vec![0.0; ARRAY_LEN];
     let owner_value = |b: &Board, p: Point| match b.area_owner(p) {
         Some(Color::Black) => 1.0,
@@ -609,7 +650,7 @@ fn ownership(board: &Board, playouts: u32) -> Vec<f64> {
         } else {
             Color::White
         };
-        status_playout(&mut scratch, first, &mut rng);
+        status_playout(&mut scratch, first, moves, &mut rng);
         for p in board.points() {
             total[p.index()] += owner_value(&scratch, p);
         }
@@ -1120,6 +1161,46 @@ pub(super) mod tests {
         let white = at(&board, "E9");
         assert_eq!(judgement.status(white), Some(StoneStatus::Dead));
         assert_eq!(judgement.status(at(&board, "A9")), Some(StoneStatus::Alive));
+    }
+
+    /// The open row 5 between White's wall and Black's is neutral: 9
+    /// points. White's D2 inside Black's area, dead, leaves that area
+    /// Black's; judged alive, it makes the 26 empty points around it touch
+    /// both colours.
+    #[test]
+    fn neutral_points_are_the_regions_between_both_colours() {
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O O O
+            . . . . . . . . .
+            X X X X X X X X X
+            . . . . . . . . .
+            . . . O . . . . .
+            . . . . . . . . .
+            ",
+        )
+        .expect("diagram");
+        let d2 = at(&board, "D2");
+        let judged = |d2_status| {
+            let mut status = vec![None; ARRAY_LEN];
+            for (p, _) in board.stones() {
+                let verdict = if p == d2 {
+                    d2_status
+                } else {
+                    StoneStatus::Alive
+                };
+                status[p.index()] = Some((verdict, Method::Playouts));
+            }
+            Judgement {
+                status,
+                ownership: vec![0.0; ARRAY_LEN],
+            }
+        };
+        assert_eq!(neutral_points(&board, &judged(StoneStatus::Dead)), 9);
+        assert_eq!(neutral_points(&board, &judged(StoneStatus::Alive)), 9 + 26);
     }
 
     /// Black's B8 and White's C8-C9, neighbours sharing the liberty B9,
