@@ -22,14 +22,15 @@
 //!    eye each and only shared liberties besides are seki however many
 //!    they share.
 //!
-//! A position whose judgement leaves many neutral points (in regions
-//! between live stones of both colours, dead stones included;
-//! [`UNFINISHED_NEUTRAL_SHARE`]) was stopped before its borders were
-//! closed. Its fights are not over, and how they end turns on answering the
-//! opponent's moves, which uniform random moves do only by chance: it is
-//! judged again by status playouts that also answer with MoGo 3×3 patterns
-//! ([`StatusMoves::Patterns`]). In finished positions those patterns let
-//! invaders look alive, so they are kept for unfinished ones.
+//! A position that the verdicts of the status playouts (2) leave with
+//! many neutral points (in regions between live stones of both colours,
+//! dead stones included; [`UNFINISHED_NEUTRAL_SHARE`]) was stopped before
+//! its borders were closed. Its fights are not over, and how they end
+//! turns on answering the opponent's moves, which uniformly random moves
+//! do only by chance: its status playouts are played again, answering also
+//! with MoGo 3×3 patterns ([`StatusMoves::Patterns`]), and it is judged
+//! from those. In finished positions those patterns let invaders look
+//! alive, so they are kept for unfinished ones.
 //!
 //! The same judgement serves `final_status_list`, `final_score` and the
 //! engine's pass decision.
@@ -60,9 +61,10 @@ pub const JUDGEMENT_NODE_BUDGET: u64 = 300_000;
 /// ownership in its favour (see [`confirm_locally`]).
 pub const SOLID_WALL: f64 = 0.6;
 /// A position is unfinished when at least this share of its points are
-/// neutral after its judgement: in regions of empty points and stones that
-/// are not live that touch live stones of both colours. It is then judged again with
-/// [`StatusMoves::Patterns`]. A finished game has a few such points (seki
+/// neutral by the verdicts of uniformly random status playouts: in regions
+/// of empty points and stones that are not live that touch live stones of
+/// both colours. Its status playouts then answer by patterns
+/// ([`StatusMoves::Patterns`]). A finished game has a few such points (seki
 /// liberties, a dame or two left unfilled).
 pub const UNFINISHED_NEUTRAL_SHARE: f64 = 0.04;
 /// Seed of the status playouts, mixed with the position's hash.
@@ -142,61 +144,20 @@ pub const REJUDGE_ROUNDS: usize = 2;
 /// killed one is free once it is taken. The judgement then starts again
 /// on the board without the killed chains, and they are dead.
 ///
-/// A position that this leaves unfinished ([`UNFINISHED_NEUTRAL_SHARE`])
-/// is judged again with status playouts that answer by patterns.
+/// The status playouts answer by patterns in a position whose playout
+/// verdicts leave it unfinished ([`UNFINISHED_NEUTRAL_SHARE`]).
 #[must_use]
 pub fn judge(board: &Board, rules: &Rules) -> Judgement {
-    let judgement = judge_rounds(board, rules, REJUDGE_ROUNDS, StatusMoves::Random);
-    if rules.all_stones_alive {
-        return judgement;
-    }
-    let neutral = neutral_points(board, &judgement);
-    let area = board.size() * board.size();
-    if neutral as f64 >= UNFINISHED_NEUTRAL_SHARE * area as f64 {
-        log::debug!(
-            "judgement: {neutral} of {area} points neutral, judging again with pattern playouts"
-        );
-        return judge_rounds(board, rules, REJUDGE_ROUNDS, StatusMoves::Patterns);
-    }
-    judgement
+    judge_rounds(board, rules, REJUDGE_ROUNDS, None)
 }
 
-/// The points of `board` in regions of empty points and stones that are
-/// not live that touch live stones of both colours: no one's.
-fn neutral_points(board: &Board, judgement: &Judgement) -> usize {
-    board
-        .regions(|p| !judgement.is_live_stone(p))
-        .iter()
-        .filter(|r| r.touches(board, Color::Black) && r.touches(board, Color::White))
-        .map(|r| r.points.len())
-        .sum()
-}
-
-fn judge_rounds(board: &Board, rules: &Rules, rounds: usize, moves: StatusMoves) -> Judgement {
-    let mut status = vec![None; ARRAY_LEN];
-    if rules.all_stones_alive {
-        for (p, _) in board.stones() {
-            status[p.index()] = Some((StoneStatus::Alive, Method::Rules));
-        }
-        return Judgement {
-            status,
-            ownership: ownership(board, 0, moves),
-        };
-    }
-    for color in Color::ALL {
-        let proof = pass_alive(board, color);
-        for &h in &proof.chains {
-            for s in board.chain_stones(h) {
-                status[s.index()] = Some((StoneStatus::Alive, Method::Benson));
-            }
-        }
-        for &p in &proof.territory {
-            if board.color_at(p) == Some(color.other()) {
-                status[p.index()] = Some((StoneStatus::Dead, Method::Benson));
-            }
-        }
-    }
-    let ownership = ownership(board, STATUS_PLAYOUTS, moves);
+/// Sets every chain of `board` not judged yet in `status` dead when its
+/// mean ownership in its own favour is below [`DEAD_BELOW`], else alive.
+fn playout_verdicts(
+    board: &Board,
+    ownership: &[f64],
+    status: &mut [Option<(StoneStatus, Method)>],
+) {
     for p in board.points() {
         let Some(color) = board.color_at(p) else {
             continue;
@@ -220,6 +181,74 @@ fn judge_rounds(board: &Board, rules: &Rules, rounds: usize, moves: StatusMoves)
             status[s.index()] = Some((verdict, Method::Playouts));
         }
     }
+}
+
+/// The points of `board` in regions of empty points and stones that are
+/// not live that touch live stones of both colours: no one's.
+fn neutral_points(board: &Board, judgement: &Judgement) -> usize {
+    board
+        .regions(|p| !judgement.is_live_stone(p))
+        .iter()
+        .filter(|r| r.touches(board, Color::Black) && r.touches(board, Color::White))
+        .map(|r| r.points.len())
+        .sum()
+}
+
+/// [`judge`], starting again at most `rounds` times; the status playouts
+/// choose their free moves as `moves` says, or when `None` as the
+/// position needs: [`StatusMoves::Patterns`] when the verdicts of
+/// uniformly random ones leave it unfinished.
+fn judge_rounds(
+    board: &Board,
+    rules: &Rules,
+    rounds: usize,
+    moves: Option<StatusMoves>,
+) -> Judgement {
+    let mut status = vec![None; ARRAY_LEN];
+    if rules.all_stones_alive {
+        for (p, _) in board.stones() {
+            status[p.index()] = Some((StoneStatus::Alive, Method::Rules));
+        }
+        return Judgement {
+            status,
+            ownership: ownership(board, 0, StatusMoves::Random),
+        };
+    }
+    for color in Color::ALL {
+        let proof = pass_alive(board, color);
+        for &h in &proof.chains {
+            for s in board.chain_stones(h) {
+                status[s.index()] = Some((StoneStatus::Alive, Method::Benson));
+            }
+        }
+        for &p in &proof.territory {
+            if board.color_at(p) == Some(color.other()) {
+                status[p.index()] = Some((StoneStatus::Dead, Method::Benson));
+            }
+        }
+    }
+    let (moves, ownership) = match moves {
+        Some(moves) => (moves, ownership(board, STATUS_PLAYOUTS, moves)),
+        None => {
+            let random = ownership(board, STATUS_PLAYOUTS, StatusMoves::Random);
+            let mut verdicts = status.clone();
+            playout_verdicts(board, &random, &mut verdicts);
+            let first = Judgement {
+                status: verdicts,
+                ownership: random,
+            };
+            let neutral = neutral_points(board, &first);
+            let area = board.size() * board.size();
+            if neutral as f64 >= UNFINISHED_NEUTRAL_SHARE * area as f64 {
+                log::debug!("judgement: {neutral} of {area} points neutral, pattern playouts");
+                let patterns = StatusMoves::Patterns;
+                (patterns, ownership(board, STATUS_PLAYOUTS, patterns))
+            } else {
+                (StatusMoves::Random, first.ownership)
+            }
+        }
+    };
+    playout_verdicts(board, &ownership, &mut status);
     confirm_locally(board, rules, &ownership, &mut status);
     revive_surrounded_by_dead(board, &mut status);
     revive_the_stronger_of_dead_neighbours(board, &ownership, &mut status);
@@ -235,7 +264,7 @@ fn judge_rounds(board: &Board, rules: &Rules, rounds: usize, moves: StatusMoves)
                 "judgement: {} stones killed by reading a seki, judging the rest again",
                 killed.len()
             );
-            let again = judge_rounds(&without, rules, rounds - 1, moves);
+            let again = judge_rounds(&without, rules, rounds - 1, Some(moves));
             for (p, _) in board.stones() {
                 status[p.index()] = if killed.contains(&p) {
                     Some((StoneStatus::Dead, Method::Confirmation))
