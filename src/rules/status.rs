@@ -22,7 +22,7 @@
 //!    eye each and only shared liberties besides are seki however many
 //!    they share.
 //!
-//! A position that the verdicts of the status playouts (2) leave with
+//! A position that the verdicts of the status playouts (step 2) leave with
 //! many neutral points (in regions between live stones of both colours,
 //! dead stones included; [`UNFINISHED_NEUTRAL_SHARE`]) was stopped before
 //! its borders were closed. Its fights are not over, and how they end
@@ -1230,6 +1230,43 @@ pub(super) mod tests {
         };
         assert_eq!(neutral_points(&board, &judged(StoneStatus::Dead)), 9);
         assert_eq!(neutral_points(&board, &judged(StoneStatus::Alive)), 9 + 26);
+    }
+
+    /// The open row between the two walls makes the position unfinished:
+    /// its judgement comes from pattern playouts. With the row closed by
+    /// White's stones it is finished: uniformly random ones.
+    #[test]
+    fn an_unfinished_position_is_judged_from_pattern_playouts() {
+        let walls = |row5: &str| {
+            let rows = [
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+                "O O O O O O O O O",
+                row5,
+                "X X X X X X X X X",
+                ". . . . . . . . .",
+                ". . . O . . . . .",
+                ". . . . . . . . .",
+            ];
+            Board::from_diagram(&rows.join("\n")).expect("diagram")
+        };
+        let rules = Rules::japanese();
+        let open = walls(". . . . . . . . .");
+        let judged = judge(&open, &rules).ownership;
+        assert_eq!(
+            judged,
+            ownership(&open, STATUS_PLAYOUTS, StatusMoves::Patterns)
+        );
+        assert_ne!(
+            judged,
+            ownership(&open, STATUS_PLAYOUTS, StatusMoves::Random)
+        );
+        let closed = walls("O O O O O O O O O");
+        assert_eq!(
+            judge(&closed, &rules).ownership,
+            ownership(&closed, STATUS_PLAYOUTS, StatusMoves::Random)
+        );
     }
 
     /// Black's B8 and White's C8-C9, neighbours sharing the liberty B9,
