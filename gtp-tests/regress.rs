@@ -143,16 +143,16 @@ fn run_file(path: &Path, skip_missing_games: bool, tally: &mut Tally) -> Result<
         if line.is_empty() {
             continue;
         }
+        let id = line
+            .split(' ')
+            .next()
+            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()));
         if skip_missing_games && let Some(game) = line.strip_prefix("loadsgf ") {
             let game = game.split_whitespace().next().unwrap_or_default();
             skipping = !Path::new(game).exists();
         }
         if skipping {
-            let is_test = line
-                .split(' ')
-                .next()
-                .is_some_and(|t| t.bytes().all(|b| b.is_ascii_digit()));
-            tally.skipped += usize::from(is_test);
+            tally.skipped += usize::from(id.is_some());
             continue;
         }
         if let Some(rest) = line.strip_prefix("#?") {
@@ -175,10 +175,6 @@ fn run_file(path: &Path, skip_missing_games: bool, tally: &mut Tally) -> Result<
         if let Some(p) = pending.take() {
             finish(tally, path, p, None);
         }
-        let id = line
-            .split(' ')
-            .next()
-            .filter(|t| t.bytes().all(|b| b.is_ascii_digit()));
         let Some(reply) = gtp::handle_line(&mut engine, line.as_bytes()) else {
             continue;
         };

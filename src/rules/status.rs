@@ -81,6 +81,14 @@ pub enum StoneStatus {
     Seki,
 }
 
+impl StoneStatus {
+    /// True when alive or in seki.
+    #[must_use]
+    pub fn is_live(self) -> bool {
+        matches!(self, StoneStatus::Alive | StoneStatus::Seki)
+    }
+}
+
 /// How a chain's status was decided (reported by `tengen-score_details`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -128,7 +136,7 @@ impl Judgement {
     /// True when the stone at `p` is alive or in seki.
     #[must_use]
     pub fn is_live_stone(&self, p: Point) -> bool {
-        matches!(self.status(p), Some(StoneStatus::Alive | StoneStatus::Seki))
+        self.status(p).is_some_and(StoneStatus::is_live)
     }
 }
 
@@ -184,10 +192,10 @@ fn playout_verdicts(
 }
 
 /// The points of `board` in regions of empty points and stones that are
-/// not live that touch live stones of both colours: no one's.
-fn neutral_points(board: &Board, judgement: &Judgement) -> usize {
+/// not live by `status` that touch live stones of both colours: no one's.
+fn neutral_points(board: &Board, status: &[Option<(StoneStatus, Method)>]) -> usize {
     board
-        .regions(|p| !judgement.is_live_stone(p))
+        .regions(|p| !status[p.index()].is_some_and(|(s, _)| s.is_live()))
         .iter()
         .filter(|r| r.touches(board, Color::Black) && r.touches(board, Color::White))
         .map(|r| r.points.len())
@@ -227,28 +235,21 @@ fn judge_rounds(
             }
         }
     }
-    let (moves, ownership) = match moves {
-        Some(moves) => (moves, ownership(board, STATUS_PLAYOUTS, moves)),
-        None => {
-            let random = ownership(board, STATUS_PLAYOUTS, StatusMoves::Random);
-            let mut verdicts = status.clone();
-            playout_verdicts(board, &random, &mut verdicts);
-            let first = Judgement {
-                status: verdicts,
-                ownership: random,
-            };
-            let neutral = neutral_points(board, &first);
-            let area = board.size() * board.size();
-            if neutral as f64 >= UNFINISHED_NEUTRAL_SHARE * area as f64 {
-                log::debug!("judgement: {neutral} of {area} points neutral, pattern playouts");
-                let patterns = StatusMoves::Patterns;
-                (patterns, ownership(board, STATUS_PLAYOUTS, patterns))
-            } else {
-                (StatusMoves::Random, first.ownership)
-            }
-        }
-    };
+    let benson = status.clone();
+    let mut chosen = moves.unwrap_or(StatusMoves::Random);
+    let mut ownership = ownership(board, STATUS_PLAYOUTS, chosen);
     playout_verdicts(board, &ownership, &mut status);
+    if moves.is_none() {
+        let neutral = neutral_points(board, &status);
+        let area = board.size() * board.size();
+        if neutral as f64 >= UNFINISHED_NEUTRAL_SHARE * area as f64 {
+            log::debug!("judgement: {neutral} of {area} points neutral, pattern playouts");
+            chosen = StatusMoves::Patterns;
+            ownership = self::ownership(board, STATUS_PLAYOUTS, chosen);
+            status = benson;
+            playout_verdicts(board, &ownership, &mut status);
+        }
+    }
     confirm_locally(board, rules, &ownership, &mut status);
     revive_surrounded_by_dead(board, &mut status);
     revive_the_stronger_of_dead_neighbours(board, &ownership, &mut status);
@@ -264,7 +265,7 @@ fn judge_rounds(
                 "judgement: {} stones killed by reading a seki, judging the rest again",
                 killed.len()
             );
-            let again = judge_rounds(&without, rules, rounds - 1, Some(moves));
+            let again = judge_rounds(&without, rules, rounds - 1, Some(chosen));
             for (p, _) in board.stones() {
                 status[p.index()] = if killed.contains(&p) {
                     Some((StoneStatus::Dead, Method::Confirmation))
@@ -1223,10 +1224,7 @@ pub(super) mod tests {
                 };
                 status[p.index()] = Some((verdict, Method::Playouts));
             }
-            Judgement {
-                status,
-                ownership: vec![0.0; ARRAY_LEN],
-            }
+            status
         };
         assert_eq!(neutral_points(&board, &judged(StoneStatus::Dead)), 9);
         assert_eq!(neutral_points(&board, &judged(StoneStatus::Alive)), 9 + 26);
