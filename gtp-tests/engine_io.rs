@@ -98,6 +98,9 @@ fn rules_and_scoring_errors() {
         ("final_status_list living".to_string(), "? syntax error"),
         ("final_status pass".to_string(), "? syntax error"),
         ("final_status z25".to_string(), "? syntax error"),
+        ("tengen-status a1 purple".to_string(), "? syntax error"),
+        ("tengen-status".to_string(), "? syntax error"),
+        ("tengen-status a1".to_string(), "? vertex is empty"),
         (format!("loadsgf {}", dir.display()), "= "),
     ];
     // Simple ko, a triple ko: two rounds of the six-move cycle repeat the

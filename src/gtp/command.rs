@@ -5,8 +5,8 @@
 use super::error::GtpError;
 use super::parser::{
     AnalyzeArgs, analyze_args, chat, color_two_numbers, key_value, move_list, no_args, one_color,
-    one_float, one_int, one_move, one_point, one_string, opt_int, opt_string, string_opt_int,
-    three_numbers, vertex_list, word_and_numbers,
+    one_float, one_int, one_move, one_point, one_string, opt_int, opt_string, point_opt_color,
+    string_opt_int, three_numbers, vertex_list, word_and_numbers,
 };
 use crate::board::{Move, Point};
 use crate::color::Color;
@@ -85,6 +85,10 @@ pub enum Command {
     FinalStatusList(String),
     /// `final_status vertex`
     FinalStatus(Point),
+    /// `tengen-status vertex [color]`: the status of the chain at the
+    /// vertex once both sides play their best there, `color` moving first
+    /// (without it: as at the end of the game).
+    TengenStatus(Point, Option<Color>),
     /// `tengen-score_details`: the working of the count.
     TengenScoreDetails,
     /// `tengen-result`: the result, or "no result" (art. 12).
@@ -303,6 +307,11 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
         name: "final_status",
         switch: None,
         parse: |a| one_point(a).map(Command::FinalStatus),
+    },
+    CommandSpec {
+        name: "tengen-status",
+        switch: None,
+        parse: |a| point_opt_color(a).map(|(p, c)| Command::TengenStatus(p, c)),
     },
     CommandSpec {
         name: "tengen-score_details",

@@ -21,7 +21,7 @@ use crate::mcts::search::{
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{PointOwner, ResultText, Score, count};
-use crate::rules::status::{Judgement, Method, StoneStatus, judge, protective_move};
+use crate::rules::status::{Judgement, Method, StoneStatus, judge, judge_to_move, protective_move};
 use crate::rules::{Game, HandicapBonus, HandicapError, KoRule, Rules, Scoring};
 use crate::sgf;
 
@@ -345,7 +345,7 @@ pub struct Engine {
     rules: Rules,
     /// The last judgement, keyed by position, so that `final_score`,
     /// `final_status_list` and friends agree and answer fast.
-    judged: Option<(u64, Rules, Judgement)>,
+    judged: Option<(u64, Rules, Option<Color>, Judgement)>,
     /// Time settings and reports.
     clock: Clock,
     /// Randomness for move generation.
@@ -551,6 +551,7 @@ impl Engine {
             Command::FinalScore => self.score().map(|s| ResultText(s.margin()).to_string()),
             Command::FinalStatusList(which) => self.final_status_list(&which),
             Command::FinalStatus(p) => self.final_status(p),
+            Command::TengenStatus(p, first) => self.status_to_move(p, first),
             Command::TengenScoreDetails => self.score_details(),
             Command::IsLegal(color, mv) => {
                 let mv = self.on_board(mv)?;
@@ -596,16 +597,30 @@ impl Engine {
 
     /// The judgement of the current position (cached).
     fn judgement(&mut self) -> &Judgement {
+        self.judgement_to_move(None)
+    }
+
+    /// The judgement of the current position with `to_move` moving first
+    /// ([`judge_to_move`]), or as at the end of the game ([`judge`]) when
+    /// `None` (cached).
+    fn judgement_to_move(&mut self, to_move: Option<Color>) -> &Judgement {
         let board = self.game.board();
         let key = board.hash() ^ (board.size() as u64).rotate_left(56);
         let rules = self.rules;
-        if !matches!(&self.judged, Some((k, r, _)) if *k == key && *r == rules) {
+        if !matches!(&self.judged, Some((k, r, c, _)) if *k == key && *r == rules && *c == to_move)
+        {
             self.judged = None;
         }
         &self
             .judged
-            .get_or_insert_with(|| (key, rules, judge(board, &rules)))
-            .2
+            .get_or_insert_with(|| {
+                let judged = match to_move {
+                    None => judge(board, &rules),
+                    Some(first) => judge_to_move(board, &rules, first),
+                };
+                (key, rules, to_move, judged)
+            })
+            .3
     }
 
     /// The count of the current position under the rules.
@@ -722,6 +737,25 @@ impl Engine {
 
     /// `final_status VERTEX`: the status of a stone, or what an empty point
     /// counts as (GNU Go's words; seki eyes under territory rules are dame).
+    /// `tengen-status vertex [color]`: `alive`, `dead` or `seki`, the
+    /// chain at the vertex once both sides play their best, `first` moving
+    /// first.
+    fn status_to_move(&mut self, p: Point, first: Option<Color>) -> Result<String, GtpError> {
+        let board = self.game.board();
+        if !board.is_on_board(p) {
+            return Err(GtpError::Syntax);
+        }
+        if board.color_at(p).is_none() {
+            return Err(GtpError::EmptyVertex);
+        }
+        Ok(match self.judgement_to_move(first).status(p) {
+            Some(StoneStatus::Dead) => "dead",
+            Some(StoneStatus::Seki) => "seki",
+            _ => "alive",
+        }
+        .into())
+    }
+
     fn final_status(&mut self, p: Point) -> Result<String, GtpError> {
         if !self.game.board().is_on_board(p) {
             return Err(GtpError::Syntax);

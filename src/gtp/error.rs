@@ -29,6 +29,8 @@ pub enum GtpError {
     CannotScore,
     /// `kgs-rules` or `--rules` with a name we do not know.
     UnknownRules,
+    /// A command about a stone named an empty vertex (`tengen-status`).
+    EmptyVertex,
     /// A file could not be written (`printsgf FILE`).
     CannotSaveFile,
     /// A bug: a command handler panicked. The engine keeps running.
@@ -49,6 +51,7 @@ impl fmt::Display for GtpError {
             GtpError::CannotLoadFile => "cannot load file",
             GtpError::CannotScore => "cannot score",
             GtpError::CannotSaveFile => "cannot save file",
+            GtpError::EmptyVertex => "vertex is empty",
             GtpError::UnknownRules => "unknown rules",
             GtpError::Internal => "internal error",
         })

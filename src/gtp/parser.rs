@@ -226,6 +226,12 @@ pub(crate) fn one_point(i: &[u8]) -> Result<Point, GtpError> {
     args(i, point)
 }
 
+/// A vertex that is not `pass`, then an optional `color`:
+/// `tengen-status vertex [color]`.
+pub(crate) fn point_opt_color(i: &[u8]) -> Result<(Point, Option<Color>), GtpError> {
+    args(i, (point, opt(preceded(space1, color))))
+}
+
 /// Analysis interval when none is given, in centiseconds.
 const DEFAULT_ANALYZE_INTERVAL: u32 = 100;
 

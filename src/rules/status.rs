@@ -41,7 +41,7 @@ use rand::rngs::SmallRng;
 use super::Rules;
 use super::benson::pass_alive;
 use super::confirm::{
-    FirstMove, KoMode, NODE_BUDGET, OutOfBudget, Problem, Verdict, find_problems,
+    FirstMove, Judged, KoMode, NODE_BUDGET, OutOfBudget, Problem, Verdict, find_problems,
 };
 use crate::board::playout::{StatusMoves, status_playout};
 use crate::board::{ARRAY_LEN, Board, Point};
@@ -156,7 +156,19 @@ pub const REJUDGE_ROUNDS: usize = 2;
 /// verdicts leave it unfinished ([`UNFINISHED_NEUTRAL_SHARE`]).
 #[must_use]
 pub fn judge(board: &Board, rules: &Rules) -> Judgement {
-    judge_rounds(board, rules, REJUDGE_ROUNDS, None)
+    judge_rounds(board, rules, REJUDGE_ROUNDS, None, None)
+}
+
+/// [`judge`] with `first` to move: what each chain becomes once both sides
+/// play their best, `first` moving first (a chain that dies or lives by
+/// who starts goes the way `first` wants). Every status playout starts
+/// with `first`, and each local problem is read with `first` moving first
+/// for chains of both colours. The end-of-game judgement ([`judge`]) has
+/// no side to move: its playouts alternate the first player and its
+/// readings let the attacker start (art. 7-1).
+#[must_use]
+pub fn judge_to_move(board: &Board, rules: &Rules, first: Color) -> Judgement {
+    judge_rounds(board, rules, REJUDGE_ROUNDS, None, Some(first))
 }
 
 /// Sets every chain of `board` not judged yet in `status` dead when its
@@ -211,6 +223,7 @@ fn judge_rounds(
     rules: &Rules,
     rounds: usize,
     moves: Option<StatusMoves>,
+    to_move: Option<Color>,
 ) -> Judgement {
     let mut status = vec![None; ARRAY_LEN];
     if rules.all_stones_alive {
@@ -219,7 +232,7 @@ fn judge_rounds(
         }
         return Judgement {
             status,
-            ownership: ownership(board, 0, StatusMoves::Random),
+            ownership: ownership(board, 0, StatusMoves::Random, None),
         };
     }
     for color in Color::ALL {
@@ -237,7 +250,7 @@ fn judge_rounds(
     }
     let benson = status.clone();
     let mut chosen = moves.unwrap_or(StatusMoves::Random);
-    let mut ownership = ownership(board, STATUS_PLAYOUTS, chosen);
+    let mut ownership = ownership(board, STATUS_PLAYOUTS, chosen, to_move);
     playout_verdicts(board, &ownership, &mut status);
     if moves.is_none() {
         let neutral = neutral_points(board, &status);
@@ -245,12 +258,12 @@ fn judge_rounds(
         if neutral as f64 >= UNFINISHED_NEUTRAL_SHARE * area as f64 {
             log::debug!("judgement: {neutral} of {area} points neutral, pattern playouts");
             chosen = StatusMoves::Patterns;
-            ownership = self::ownership(board, STATUS_PLAYOUTS, chosen);
+            ownership = self::ownership(board, STATUS_PLAYOUTS, chosen, to_move);
             status = benson;
             playout_verdicts(board, &ownership, &mut status);
         }
     }
-    confirm_locally(board, rules, &ownership, &mut status);
+    confirm_locally(board, rules, &ownership, to_move, &mut status);
     revive_surrounded_by_dead(board, &mut status);
     revive_the_stronger_of_dead_neighbours(board, &ownership, &mut status);
     let killed = mark_seki(board, &ownership, &mut status);
@@ -265,7 +278,7 @@ fn judge_rounds(
                 "judgement: {} stones killed by reading a seki, judging the rest again",
                 killed.len()
             );
-            let again = judge_rounds(&without, rules, rounds - 1, Some(chosen));
+            let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), to_move);
             for (p, _) in board.stones() {
                 status[p.index()] = if killed.contains(&p) {
                     Some((StoneStatus::Dead, Method::Confirmation))
@@ -294,6 +307,7 @@ fn confirm_locally(
     board: &Board,
     rules: &Rules,
     ownership: &[f64],
+    to_move: Option<Color>,
     status: &mut [Option<(StoneStatus, Method)>],
 ) {
     let benson: Vec<bool> = status
@@ -333,29 +347,22 @@ fn confirm_locally(
             spent += judged.as_ref().map_or(NODE_BUDGET.min(left), |j| j.nodes);
             judged
         };
-        let judged = if rules.confirmation {
-            judge(KoMode::Confirmation, FirstMove::Attacker).map(Some)
-        } else {
-            // Settled whichever side has the ko threats? With no ko read,
-            // the threats never mattered; with every threat the
-            // defender's, a death stands whoever has them.
-            judge(KoMode::DefenderThreats, FirstMove::Attacker).and_then(|defender| {
-                let all_dead = defender.verdicts.iter().all(|&(_, v)| v == Verdict::Dead);
-                if !defender.ko || all_dead {
-                    return Ok(Some(defender));
-                }
-                let attacker = judge(KoMode::AttackerThreats, FirstMove::Attacker)?;
-                if defender.verdicts == attacker.verdicts {
-                    return Ok(Some(defender));
-                }
-                // Play goes on until the ko threats are used up (劫尽棋亡);
-                // then the threat-less reading decides, if it does not
-                // matter who starts (bent four: the defender has no
-                // useful first move).
-                let judged = judge(KoMode::Confirmation, FirstMove::Attacker)?;
-                let reply = judge(KoMode::Confirmation, FirstMove::Defender)?;
-                Ok((reply.verdicts == judged.verdicts).then_some(judged))
-            })
+        let judged = match to_move {
+            None => read_at_game_end(rules, &mut judge),
+            // Chains of the side to move are read with their owner (the
+            // defender) first, the others with their attacker first.
+            Some(first) => read_to_move(rules, &mut judge, FirstMove::Defender).and_then(|own| {
+                let theirs = read_to_move(rules, &mut judge, FirstMove::Attacker)?;
+                Ok(own.zip(theirs).map(|(mut own, theirs)| {
+                    for (verdict, other) in own.verdicts.iter_mut().zip(theirs.verdicts) {
+                        if board.color_at(verdict.0) != Some(first) {
+                            *verdict = other;
+                        }
+                    }
+                    own.nodes += theirs.nodes;
+                    own
+                }))
+            }),
         };
         match judged {
             Ok(None) => log::debug!(
@@ -385,6 +392,57 @@ fn confirm_locally(
             ),
         }
     }
+}
+
+/// Reads one local problem as the game's end does: under the art. 7
+/// confirmation with the attacker first; under rules that settle life by
+/// play, only where the verdict is the same whether the attacker or the
+/// defender has every ko threat, or where the ko threats run out and who
+/// starts does not matter (`None`: a ko decides, the playouts judge).
+fn read_at_game_end(
+    rules: &Rules,
+    judge: &mut impl FnMut(KoMode, FirstMove) -> Result<Judged, OutOfBudget>,
+) -> Result<Option<Judged>, OutOfBudget> {
+    if rules.confirmation {
+        return judge(KoMode::Confirmation, FirstMove::Attacker).map(Some);
+    }
+    // Settled whichever side has the ko threats? With no ko read, the
+    // threats never mattered; with every threat the defender's, a death
+    // stands whoever has them.
+    let defender = judge(KoMode::DefenderThreats, FirstMove::Attacker)?;
+    let all_dead = defender.verdicts.iter().all(|&(_, v)| v == Verdict::Dead);
+    if !defender.ko || all_dead {
+        return Ok(Some(defender));
+    }
+    let attacker = judge(KoMode::AttackerThreats, FirstMove::Attacker)?;
+    if defender.verdicts == attacker.verdicts {
+        return Ok(Some(defender));
+    }
+    // Play goes on until the ko threats are used up (劫尽棋亡); then the
+    // threat-less reading decides, if it does not matter who starts (bent
+    // four: the defender has no useful first move).
+    let judged = judge(KoMode::Confirmation, FirstMove::Attacker)?;
+    let reply = judge(KoMode::Confirmation, FirstMove::Defender)?;
+    Ok((reply.verdicts == judged.verdicts).then_some(judged))
+}
+
+/// Reads one local problem with `first` moving first: under the art. 7
+/// confirmation as the rules say; otherwise only where the verdict is the
+/// same whichever side has every ko threat (`None`: a ko decides).
+fn read_to_move(
+    rules: &Rules,
+    judge: &mut impl FnMut(KoMode, FirstMove) -> Result<Judged, OutOfBudget>,
+    first: FirstMove,
+) -> Result<Option<Judged>, OutOfBudget> {
+    if rules.confirmation {
+        return judge(KoMode::Confirmation, first).map(Some);
+    }
+    let defender = judge(KoMode::DefenderThreats, first)?;
+    if !defender.ko {
+        return Ok(Some(defender));
+    }
+    let attacker = judge(KoMode::AttackerThreats, first)?;
+    Ok((defender.verdicts == attacker.verdicts).then_some(defender))
 }
 
 /// Under rules that confirm life by art. 7: a move for `color` that makes
@@ -658,7 +716,7 @@ fn mark_unsettled_semeai(
 /// Mean area ownership of each point over `playouts` status playouts
 /// choosing their free moves as `moves` says (alternating the first
 /// player); with no playouts, the area owner of the position itself.
-fn ownership(board: &Board, playouts: u32, moves: StatusMoves) -> Vec<f64> {
+fn ownership(board: &Board, playouts: u32, moves: StatusMoves, to_move: Option<Color>) -> Vec<f64> {
     let mut total = vec![0.0; ARRAY_LEN];
     let owner_value = |b: &Board, p: Point| match b.area_owner(p) {
         Some(Color::Black) => 1.0,
@@ -675,11 +733,11 @@ fn ownership(board: &Board, playouts: u32, moves: StatusMoves) -> Vec<f64> {
     let mut scratch = board.clone();
     for i in 0..playouts {
         scratch.copy_from(board);
-        let first = if i % 2 == 0 {
+        let first = to_move.unwrap_or(if i % 2 == 0 {
             Color::Black
         } else {
             Color::White
-        };
+        });
         status_playout(&mut scratch, first, moves, &mut rng);
         for p in board.points() {
             total[p.index()] += owner_value(&scratch, p);
@@ -1254,16 +1312,16 @@ pub(super) mod tests {
         let judged = judge(&open, &rules).ownership;
         assert_eq!(
             judged,
-            ownership(&open, STATUS_PLAYOUTS, StatusMoves::Patterns)
+            ownership(&open, STATUS_PLAYOUTS, StatusMoves::Patterns, None)
         );
         assert_ne!(
             judged,
-            ownership(&open, STATUS_PLAYOUTS, StatusMoves::Random)
+            ownership(&open, STATUS_PLAYOUTS, StatusMoves::Random, None)
         );
         let closed = walls("O O O O O O O O O");
         assert_eq!(
             judge(&closed, &rules).ownership,
-            ownership(&closed, STATUS_PLAYOUTS, StatusMoves::Random)
+            ownership(&closed, STATUS_PLAYOUTS, StatusMoves::Random, None)
         );
     }
 
