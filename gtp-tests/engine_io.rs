@@ -94,7 +94,7 @@ fn error_texts_and_untouched_state() {
 fn rules_and_scoring_errors() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-tests/games/tripleko.sgf");
     let mut pairs = vec![
-        ("kgs-rules ing".to_string(), "? unknown rules"),
+        ("kgs-rules mongolian".to_string(), "? unknown rules"),
         ("final_status_list living".to_string(), "? syntax error"),
         ("final_status pass".to_string(), "? syntax error"),
         ("final_status z25".to_string(), "? syntax error"),

@@ -40,8 +40,8 @@ struct Cli {
     komi: Option<f64>,
 
     /// Rule set: japanese (default), japanese-ogs, chinese, chinese-ogs,
-    /// aga, new_zealand, tromp-taylor. `kgs-rules` over GTP and `RU` in a loaded
-    /// SGF change it.
+    /// aga, new_zealand, tromp-taylor, ing. `kgs-rules` over GTP and `RU` in
+    /// a loaded SGF change it.
     #[arg(long, default_value = "japanese", value_parser = rules_name)]
     rules: Rules,
 
@@ -117,10 +117,10 @@ enum Mode {
     /// counted result where it has one), then a summary per rule set and
     /// board size.
     Score {
-        /// Rules for every record (default: each record's `RU`, Japanese
-        /// where it has none; a Japanese, Korean or Chinese record from
-        /// OGS, by its `PC`, counted as OGS counts: japanese-ogs,
-        /// chinese-ogs).
+        /// Rules for every record (default: each record's `RU`; without
+        /// one, Japanese, or Chinese when the komi is 7.5; a Japanese,
+        /// Korean or Chinese record from OGS, by its `PC`, counted as OGS
+        /// counts: japanese-ogs, chinese-ogs).
         #[arg(long, value_parser = rules_name)]
         rules: Option<Rules>,
         /// Komi for every record (default: each record's `KM`, 0 where it

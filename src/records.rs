@@ -105,6 +105,70 @@ impl Agreement {
     }
 }
 
+/// Why a record could not be counted.
+#[derive(Clone, Debug)]
+pub enum RecordError {
+    /// The file could not be read.
+    Read(std::sync::Arc<std::io::Error>),
+    /// The record is not a readable game of Go (syntax, size, setup, an
+    /// illegal move).
+    Sgf(sgf::SgfError),
+    /// `RU` names rules we do not know; `--rules` chooses them.
+    UnknownRules(String),
+    /// No stone on the board (no moves, or only passes): nothing to count.
+    Empty,
+}
+
+impl std::fmt::Display for RecordError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RecordError::Read(e) => write!(f, "cannot read: {e}"),
+            RecordError::Sgf(e) => e.fmt(f),
+            RecordError::UnknownRules(ru) => {
+                write!(f, "unknown rules RU[{ru}] (choose them with --rules)")
+            }
+            RecordError::Empty => f.write_str("no stones on the board: nothing to count"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+/// Where the rules a record was counted under came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesFrom {
+    /// `--rules`.
+    Option,
+    /// The record's `RU` (and `PC` for OGS's own count).
+    Record,
+    /// No `RU`: territory counting (the Japanese rules) assumed.
+    NoRuTerritory,
+    /// No `RU` and komi 7.5, the Chinese komi (3¾ stones) that territory
+    /// rules never use: area counting (the Chinese rules) assumed.
+    NoRuAreaByKomi,
+}
+
+/// Where the komi a record was counted with came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KomiFrom {
+    /// `--komi`.
+    Option,
+    /// The record's `KM`.
+    Record,
+    /// No `KM`: no komi ([`sgf::MISSING_KM_KOMI`]), as `loadsgf` takes it.
+    Missing,
+}
+
+/// The komi (in points) that area rules use and territory rules never do:
+/// a record without `RU` with this komi is counted by area.
+pub const AREA_KOMI: f64 = 7.5;
+
+/// A position is reported as unfinished, its count an estimate, when at
+/// least this share of its points are neutral once judged: in regions of
+/// empty points and dead stones that touch live stones of both colours
+/// (an open frontier that the players had not closed).
+pub const UNFINISHED_SHARE: f64 = 0.10;
+
 /// Options of a `tengen score` run.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -123,8 +187,15 @@ pub struct Counted {
     pub size: usize,
     /// The rules counted under.
     pub rules: Rules,
+    /// Where the rules came from.
+    pub rules_from: RulesFrom,
     /// Komi counted with.
     pub komi: f64,
+    /// Where the komi came from.
+    pub komi_from: KomiFrom,
+    /// Points in regions of empty points and dead stones that touch live
+    /// stones of both colours: neutral.
+    pub neutral: usize,
     /// The count.
     pub score: Score,
     /// Dead stones, each colour.
@@ -135,6 +206,15 @@ pub struct Counted {
     pub millis: f64,
 }
 
+impl Counted {
+    /// True when the position was plainly not finished: at least
+    /// [`UNFINISHED_SHARE`] of its points neutral. Its count is an estimate.
+    #[must_use]
+    pub fn is_unfinished(&self) -> bool {
+        self.neutral as f64 >= UNFINISHED_SHARE * (self.size * self.size) as f64
+    }
+}
+
 /// One record's report.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -143,7 +223,7 @@ pub struct Report {
     /// The recorded result.
     pub recorded: Recorded,
     /// The count, or why the record could not be counted.
-    pub counted: Result<Counted, String>,
+    pub counted: Result<Counted, RecordError>,
 }
 
 impl Report {
@@ -157,72 +237,112 @@ impl Report {
     }
 }
 
-/// The rules a record was counted under: its `RU` (Japanese where it has
-/// none), except that a "Japanese", "Korean" or "Chinese" record whose
-/// `PC` names OGS (online-go.com) was counted by that server's count
+/// The rules a record is counted under: its `RU`, except that a
+/// "Japanese", "Korean" or "Chinese" record whose `PC` names OGS
+/// (online-go.com) is counted by that server's count
 /// ([`Rules::japanese_ogs`], [`Rules::chinese_ogs`]): its result is the
-/// server's count that the players accepted.
-fn record_rules(line: &sgf::MainLine) -> Rules {
-    let rules = line
-        .root("RU")
-        .and_then(|ru| ru.parse::<Rules>().ok())
-        .unwrap_or_default();
+/// server's count that the players accepted. Without `RU`, area counting
+/// when the komi is [`AREA_KOMI`], else territory counting.
+///
+/// # Errors
+/// `RU` names rules we do not know.
+fn record_rules(
+    line: &sgf::MainLine,
+    komi: Option<f64>,
+) -> Result<(Rules, RulesFrom), RecordError> {
+    let Some(ru) = line.root("RU") else {
+        return Ok(if komi == Some(AREA_KOMI) {
+            (Rules::chinese(), RulesFrom::NoRuAreaByKomi)
+        } else {
+            (Rules::japanese(), RulesFrom::NoRuTerritory)
+        });
+    };
+    let rules = ru
+        .parse::<Rules>()
+        .map_err(|_| RecordError::UnknownRules(ru.to_string()))?;
     let from_ogs = line
         .root("PC")
         .is_some_and(|pc| pc.starts_with("OGS") || pc.contains("online-go.com"));
-    match rules {
+    let rules = match rules {
         r if from_ogs && r == Rules::japanese() => Rules::japanese_ogs(),
         r if from_ogs && r == Rules::chinese() => Rules::chinese_ogs(),
         r => r,
-    }
+    };
+    Ok((rules, RulesFrom::Record))
 }
 
 /// Reads, judges and counts one record.
 #[must_use]
 pub fn score_file(path: &Path, options: &Options) -> Report {
     let mut recorded = Recorded::Unknown;
-    let counted = sgf::read_limited(path, sgf::MAX_SGF_BYTES)
-        .map_err(|e| e.to_string())
-        .and_then(|text| {
-            let line = sgf::parse_main_line(&text).map_err(|e| e.to_string())?;
-            recorded = line.root("RE").map_or(Recorded::Unknown, Recorded::parse);
-            let rules = options.rules.unwrap_or_else(|| record_rules(&line));
-            // Replayed under the most permissive play rules: a record is what
-            // its server accepted, whatever repetition rule it applied.
-            let permissive = PlayRules {
-                ko: KoRule::Simple,
-                suicide_allowed: true,
-            };
-            let loaded = sgf::load(&line, None, permissive).map_err(|e| e.to_string())?;
-            let komi = options.komi.or(loaded.komi).unwrap_or(0.0);
-            let game = loaded.game;
-            let board = game.board();
-            let start = Instant::now();
-            let judgement = judge(board, &rules);
-            let score = count(board, &judgement, &rules, komi, game.handicap());
-            let millis = start.elapsed().as_secs_f64() * 1000.0;
-            let with = |s: StoneStatus| {
-                board
-                    .stones()
-                    .into_iter()
-                    .filter(|&(p, _)| judgement.status(p) == Some(s))
-                    .collect::<Vec<_>>()
-            };
-            Ok(Counted {
-                size: board.size(),
-                rules,
-                komi,
-                dead: with(StoneStatus::Dead),
-                seki: with(StoneStatus::Seki),
-                score,
-                millis,
-            })
-        });
+    let counted = score_record(path, options, &mut recorded);
     Report {
         path: path.to_path_buf(),
         recorded,
         counted,
     }
+}
+
+/// [`score_file`]'s work: the count, `recorded` set from `RE` once read.
+fn score_record(
+    path: &Path,
+    options: &Options,
+    recorded: &mut Recorded,
+) -> Result<Counted, RecordError> {
+    let text = sgf::read_limited(path, sgf::MAX_SGF_BYTES)
+        .map_err(|e| RecordError::Read(std::sync::Arc::new(e)))?;
+    let line = sgf::parse_main_line(&text).map_err(RecordError::Sgf)?;
+    *recorded = line.root("RE").map_or(Recorded::Unknown, Recorded::parse);
+    // Replayed under the most permissive play rules: a record is what its
+    // server accepted, whatever repetition rule it applied.
+    let permissive = PlayRules {
+        ko: KoRule::Simple,
+        suicide_allowed: true,
+    };
+    let loaded = sgf::load(&line, None, permissive).map_err(RecordError::Sgf)?;
+    let (rules, rules_from) = match options.rules {
+        Some(r) => (r, RulesFrom::Option),
+        None => record_rules(&line, loaded.komi)?,
+    };
+    let (komi, komi_from) = match (options.komi, loaded.komi) {
+        (Some(k), _) => (k, KomiFrom::Option),
+        (None, Some(k)) => (k, KomiFrom::Record),
+        (None, None) => (sgf::MISSING_KM_KOMI, KomiFrom::Missing),
+    };
+    let game = loaded.game;
+    let board = game.board();
+    if board.stones().is_empty() {
+        return Err(RecordError::Empty);
+    }
+    let start = Instant::now();
+    let judgement = judge(board, &rules);
+    let score = count(board, &judgement, &rules, komi, game.handicap());
+    let millis = start.elapsed().as_secs_f64() * 1000.0;
+    let with = |s: StoneStatus| {
+        board
+            .stones()
+            .into_iter()
+            .filter(|&(p, _)| judgement.status(p) == Some(s))
+            .collect::<Vec<_>>()
+    };
+    let neutral = board
+        .regions(|p| !judgement.is_live_stone(p))
+        .iter()
+        .filter(|r| r.touches(board, Color::Black) && r.touches(board, Color::White))
+        .map(|r| r.points.len())
+        .sum();
+    Ok(Counted {
+        size: board.size(),
+        rules,
+        rules_from,
+        komi,
+        komi_from,
+        neutral,
+        dead: with(StoneStatus::Dead),
+        seki: with(StoneStatus::Seki),
+        score,
+        millis,
+    })
 }
 
 /// The records named: files as given, directories searched (recursively,
@@ -311,10 +431,50 @@ pub fn line(report: &Report) -> String {
         Agreement::WinnerOnly(false) => "different winner".to_string(),
         Agreement::NoResult => "no counted result".to_string(),
     };
+    let ours = if counted.is_unfinished() {
+        format!(
+            "unfinished, {} neutral points: estimate {ours}",
+            counted.neutral
+        )
+    } else {
+        ours
+    };
     format!(
-        "{name}: {ours} (recorded {recorded}): {verdict} [{}x{}, {}, komi {}]",
-        counted.size, counted.size, counted.rules, counted.komi
+        "{name}: {ours} (recorded {recorded}): {verdict} [{}x{}, {}{}, komi {}{}]",
+        counted.size,
+        counted.size,
+        counted.rules,
+        rules_note(counted.rules_from),
+        counted.komi,
+        komi_note(counted.komi_from),
     )
+}
+
+/// What the report line says of rules it did not read from `RU`.
+fn rules_note(from: RulesFrom) -> &'static str {
+    match from {
+        RulesFrom::Option | RulesFrom::Record => "",
+        RulesFrom::NoRuTerritory => " (no RU: territory counting assumed)",
+        RulesFrom::NoRuAreaByKomi => " (no RU: area counting assumed from komi 7.5)",
+    }
+}
+
+/// What the report line says of a komi it did not read from `KM`.
+fn komi_note(from: KomiFrom) -> &'static str {
+    match from {
+        KomiFrom::Option | KomiFrom::Record => "",
+        KomiFrom::Missing => " (no KM)",
+    }
+}
+
+/// The name of a [`RulesFrom`] in JSON.
+fn rules_from_name(from: RulesFrom) -> &'static str {
+    match from {
+        RulesFrom::Option => "option",
+        RulesFrom::Record => "RU",
+        RulesFrom::NoRuTerritory => "no RU: territory",
+        RulesFrom::NoRuAreaByKomi => "no RU: area by komi",
+    }
 }
 
 fn json_string(s: &str) -> String {
@@ -352,7 +512,7 @@ pub fn json(report: &Report) -> String {
         Err(e) => {
             return format!(
                 "{{\"file\":{file},\"recorded\":{recorded},\"error\":{}}}",
-                json_string(e)
+                json_string(&e.to_string())
             );
         }
         Ok(c) => c,
@@ -375,7 +535,7 @@ pub fn json(report: &Report) -> String {
         json_points(points.iter())
     };
     format!(
-        "{{\"file\":{file},\"size\":{size},\"rules\":{},\"komi\":{},\"result\":{},\"margin\":{},\"recorded\":{recorded},\"agreement\":{agreement},\"dead\":{{\"black\":{},\"white\":{}}},\"seki\":{{\"black\":{},\"white\":{}}},\"territory\":{{\"black\":{},\"white\":{}}},\"teire\":{{\"black\":{},\"white\":{}}},\"dame\":{},\"millis\":{:.1}}}",
+        "{{\"file\":{file},\"size\":{size},\"rules\":{},\"komi\":{},\"result\":{},\"margin\":{},\"recorded\":{recorded},\"agreement\":{agreement},\"dead\":{{\"black\":{},\"white\":{}}},\"seki\":{{\"black\":{},\"white\":{}}},\"territory\":{{\"black\":{},\"white\":{}}},\"teire\":{{\"black\":{},\"white\":{}}},\"dame\":{},\"neutral\":{},\"unfinished\":{},\"rules_from\":{},\"komi_from_record\":{},\"millis\":{:.1}}}",
         json_string(c.rules.name),
         c.komi,
         json_string(&ResultText(c.score.margin()).to_string()),
@@ -389,6 +549,10 @@ pub fn json(report: &Report) -> String {
         of(&c.score.teire_points, Color::Black),
         of(&c.score.teire_points, Color::White),
         c.score.dame,
+        c.neutral,
+        c.is_unfinished(),
+        json_string(rules_from_name(c.rules_from)),
+        c.komi_from == KomiFrom::Record,
         c.millis,
     )
 }
@@ -412,6 +576,11 @@ pub struct Tally {
     pub abs_error: f64,
     /// Slowest judgement in milliseconds.
     pub max_millis: f64,
+    /// The record judged slowest.
+    pub slowest: Option<PathBuf>,
+    /// Records reported as unfinished ([`Counted::is_unfinished`]): their
+    /// counts are estimates (compared with the record all the same).
+    pub unfinished: u32,
 }
 
 impl Tally {
@@ -422,7 +591,11 @@ impl Tally {
             return;
         };
         self.games += 1;
-        self.max_millis = self.max_millis.max(c.millis);
+        if self.slowest.is_none() || c.millis > self.max_millis {
+            self.max_millis = c.millis;
+            self.slowest = Some(report.path.clone());
+        }
+        self.unfinished += u32::from(c.is_unfinished());
         match report.agreement() {
             Agreement::Exact => {
                 self.counted_results += 1;
@@ -463,8 +636,9 @@ impl Tally {
             format!("{:.2}", self.abs_error / f64::from(self.counted_results))
         };
         format!(
-            "{label:<22} {:>6} {:>7} {:>8} {:>8} {:>7} {:>6} {:>8.0}",
+            "{label:<22} {:>6} {:>6} {:>7} {:>8} {:>8} {:>7} {:>6} {:>8.0}",
             self.games,
+            self.unfinished,
             self.counted_results,
             pct(self.exact, self.counted_results),
             pct(self.same_winner, self.with_winner),
@@ -505,13 +679,30 @@ impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         writeln!(
             f,
-            "{:<22} {:>6} {:>7} {:>8} {:>8} {:>7} {:>6} {:>8}",
-            "rules, size", "games", "counted", "exact", "winner", "mae", "errors", "max ms"
+            "{:<22} {:>6} {:>6} {:>7} {:>8} {:>8} {:>7} {:>6} {:>8}",
+            "rules, size",
+            "games",
+            "unfin.",
+            "counted",
+            "exact",
+            "winner",
+            "mae",
+            "errors",
+            "max ms"
         )?;
         for ((rules, size), tally) in &self.groups {
             writeln!(f, "{}", tally.row(&format!("{rules} {size}x{size}")))?;
         }
-        write!(f, "{}", self.all.row("all"))
+        write!(f, "{}", self.all.row("all"))?;
+        if let Some(path) = &self.all.slowest {
+            write!(
+                f,
+                "\nslowest judgement: {:.0} ms, {}",
+                self.all.max_millis,
+                path.display()
+            )?;
+        }
+        Ok(())
     }
 }
 
@@ -565,13 +756,128 @@ mod tests {
         let kgs = parse("(;GM[1]SZ[9]RU[Japanese]PC[The KGS Go Server at http://www.gokgs.com/])");
         let ogs_area = parse("(;GM[1]SZ[9]RU[Chinese]PC[OGS: https://online-go.com/game/2])");
         let ogs_korean = parse("(;GM[1]SZ[9]RU[Korean]PC[OGS: https://online-go.com/game/3])");
-        assert_eq!(record_rules(&ogs), Rules::japanese_ogs());
-        assert_eq!(record_rules(&ogs_korean), Rules::japanese_ogs());
-        assert_eq!(record_rules(&kgs), Rules::japanese());
-        assert_eq!(record_rules(&ogs_area), Rules::chinese_ogs());
+        let rules = |line: &sgf::MainLine| record_rules(line, Some(6.5)).unwrap().0;
+        assert_eq!(rules(&ogs), Rules::japanese_ogs());
+        assert_eq!(rules(&ogs_korean), Rules::japanese_ogs());
+        assert_eq!(rules(&kgs), Rules::japanese());
+        assert_eq!(rules(&ogs_area), Rules::chinese_ogs());
         let kgs_area =
             parse("(;GM[1]SZ[19]RU[Chinese]PC[The KGS Go Server at http://www.gokgs.com/])");
-        assert_eq!(record_rules(&kgs_area), Rules::chinese());
+        assert_eq!(rules(&kgs_area), Rules::chinese());
+    }
+
+    /// Without `RU` a record is counted by territory, or by area when its
+    /// komi is the Chinese 7.5; `RU[GOE]` is Ing's rules; rules we do not
+    /// know are an error, not a silent default.
+    #[test]
+    fn rules_without_ru_and_unknown_rules() {
+        let parse = |text: &str| sgf::parse_main_line(text.as_bytes()).unwrap();
+        let bare = parse("(;GM[1]SZ[19])");
+        assert_eq!(
+            record_rules(&bare, Some(6.5)).unwrap(),
+            (Rules::japanese(), RulesFrom::NoRuTerritory)
+        );
+        assert_eq!(
+            record_rules(&bare, None).unwrap(),
+            (Rules::japanese(), RulesFrom::NoRuTerritory)
+        );
+        assert_eq!(
+            record_rules(&bare, Some(7.5)).unwrap(),
+            (Rules::chinese(), RulesFrom::NoRuAreaByKomi)
+        );
+        let goe = parse("(;GM[1]SZ[19]RU[GOE])");
+        assert_eq!(
+            record_rules(&goe, Some(7.5)).unwrap(),
+            (Rules::ing(), RulesFrom::Record)
+        );
+        let odd = parse("(;GM[1]SZ[19]RU[Mongolian])");
+        let err = record_rules(&odd, Some(6.5)).unwrap_err();
+        assert!(matches!(&err, RecordError::UnknownRules(ru) if ru == "Mongolian"));
+        assert!(err.to_string().contains("--rules"));
+    }
+
+    /// Bad records get an error each, never a count: no stones, an illegal
+    /// move, an impossible setup, unknown rules. A record without `KM` is
+    /// counted without komi and says so; without `RU`, it says what was
+    /// assumed.
+    #[test]
+    fn bad_records_are_errors_and_assumptions_are_said() {
+        let dir = std::env::temp_dir().join(format!("tengen-bad-records-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cases = [
+            ("empty.sgf", "(;GM[1]SZ[9]KM[6.5]RE[W+6.5])"),
+            ("passes.sgf", "(;GM[1]SZ[9]KM[6.5]RE[W+6.5];B[];W[])"),
+            ("occupied.sgf", "(;GM[1]SZ[9]KM[6.5];B[ee];W[ee])"),
+            ("setup.sgf", "(;GM[1]SZ[9]KM[6.5]AB[ba][ab]AW[aa])"),
+            ("rules.sgf", "(;GM[1]SZ[9]KM[6.5]RU[Mongolian];B[ee])"),
+            ("nokm.sgf", "(;GM[1]SZ[5]RE[B+10];B[cc])"),
+        ];
+        for (name, text) in cases {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let score = |name: &str| score_file(&dir.join(name), &Options::default());
+        for name in ["empty.sgf", "passes.sgf"] {
+            assert!(
+                matches!(score(name).counted, Err(RecordError::Empty)),
+                "{name}"
+            );
+        }
+        assert!(matches!(
+            score("occupied.sgf").counted,
+            Err(RecordError::Sgf(sgf::SgfError::IllegalMove(2)))
+        ));
+        assert!(matches!(
+            score("setup.sgf").counted,
+            Err(RecordError::Sgf(sgf::SgfError::BadSetup))
+        ));
+        assert!(matches!(
+            score("rules.sgf").counted,
+            Err(RecordError::UnknownRules(_))
+        ));
+        assert!(line(&score("rules.sgf")).contains("error: unknown rules RU[Mongolian]"));
+        // One black stone owns the 5x5 board: 25 points by area... but by
+        // territory (no RU), 24 points, and no komi.
+        let nokm = score("nokm.sgf");
+        let counted = nokm.counted.as_ref().unwrap();
+        assert_eq!(counted.komi, 0.0);
+        assert_eq!(counted.komi_from, KomiFrom::Missing);
+        assert_eq!(counted.rules_from, RulesFrom::NoRuTerritory);
+        assert_eq!(counted.score.margin(), 24.0);
+        let text = line(&nokm);
+        assert!(text.contains("no RU: territory counting assumed"), "{text}");
+        assert!(text.contains("komi 0 (no KM)"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A position stopped with a long open frontier is reported as
+    /// unfinished, its count an estimate; a closed one is not.
+    #[test]
+    fn an_open_frontier_is_reported_unfinished() {
+        let dir = std::env::temp_dir().join(format!("tengen-unfinished-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // 9x9: Black's wall on column C, White's on column G; columns D to
+        // F (27 points) between them are no one's yet.
+        let open = "(;GM[1]SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]\
+            AB[ca][cb][cc][cd][ce][cf][cg][ch][ci]AW[ga][gb][gc][gd][ge][gf][gg][gh][gi])";
+        // The same with the frontier closed on column E.
+        let closed = "(;GM[1]SZ[9]KM[6.5]RU[Japanese]RE[W+6.5]\
+            AB[da][db][dc][dd][de][df][dg][dh][di]AW[ea][eb][ec][ed][ee][ef][eg][eh][ei])";
+        std::fs::write(dir.join("open.sgf"), open).unwrap();
+        std::fs::write(dir.join("closed.sgf"), closed).unwrap();
+        let open = score_file(&dir.join("open.sgf"), &Options::default());
+        let closed = score_file(&dir.join("closed.sgf"), &Options::default());
+        let open_count = open.counted.as_ref().unwrap();
+        assert_eq!(open_count.neutral, 27);
+        assert!(open_count.is_unfinished());
+        assert!(line(&open).contains("unfinished, 27 neutral points: estimate"));
+        assert!(!closed.counted.as_ref().unwrap().is_unfinished());
+        assert!(!line(&closed).contains("neutral points: estimate"));
+        let mut summary = Summary::default();
+        summary.add(&open);
+        summary.add(&closed);
+        assert_eq!(summary.total().unfinished, 1);
+        assert!(summary.to_string().contains("slowest judgement: "));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// A whole record through the reader, judge and count: a 5x5 game

@@ -43,6 +43,26 @@ impl fmt::Display for SgfError {
 
 impl std::error::Error for SgfError {}
 
+/// The komi of a record without `KM`, in `loadsgf` and `tengen score`
+/// alike: a record that names no komi is taken as played without one.
+pub const MISSING_KM_KOMI: f64 = 0.0;
+
+/// The smallest `KM` read as hundredths of a stone rather than points:
+/// the Fox server writes `KM[375]` for 3¾ stones, 7.5 points; no game is
+/// played with a komi of 100 points or more.
+pub const KM_IN_HUNDREDTHS_OF_A_STONE: f64 = 100.0;
+
+/// Komi in points from a `KM` value: as written, or (at least
+/// [`KM_IN_HUNDREDTHS_OF_A_STONE`], a whole number of quarter stones)
+/// hundredths of a stone, two points each.
+fn komi_points(km: f64) -> f64 {
+    if km >= KM_IN_HUNDREDTHS_OF_A_STONE && km % 25.0 == 0.0 {
+        km / 50.0
+    } else {
+        km
+    }
+}
+
 /// The largest SGF file read (by `loadsgf` and `tengen score`); beyond it
 /// (or from an endless device such as `/dev/zero`) the file is refused
 /// instead of exhausting memory.
@@ -307,6 +327,7 @@ pub fn load(
                 .parse::<f64>()
                 .ok()
                 .filter(|k| k.is_finite())
+                .map(komi_points)
                 .ok_or_else(|| SgfError::BadValue(km.to_string()))?,
         ),
     };
@@ -474,6 +495,10 @@ mod tests {
         let loaded = load_str(text, None).unwrap();
         let g = &loaded.game;
         assert_eq!(loaded.komi, Some(5.5));
+        // The Fox server's komi, in hundredths of a stone.
+        assert_eq!(load_str("(;SZ[19]KM[375])", None).unwrap().komi, Some(7.5));
+        assert_eq!(load_str("(;SZ[19]KM[325])", None).unwrap().komi, Some(6.5));
+        assert_eq!(load_str("(;SZ[19]KM[-3.5])", None).unwrap().komi, Some(-3.5));
         assert_eq!(loaded.rules.as_deref(), Some("Japanese"));
         assert_eq!(g.size(), 9);
         assert_eq!(g.moves().len(), 5);

@@ -1301,10 +1301,9 @@ impl Engine {
         let (loaded, rules) = loaded;
         self.game = loaded.game;
         self.set_rules(rules);
-        if let Some(komi) = loaded.komi {
-            self.komi = komi;
-            self.komi_explicit = true;
-        }
+        // A record without `KM` names no komi: none (as `tengen score`).
+        self.komi = loaded.komi.unwrap_or(sgf::MISSING_KM_KOMI);
+        self.komi_explicit = true;
         self.clock.reset();
         Ok(String::new())
     }

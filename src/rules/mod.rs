@@ -205,8 +205,22 @@ impl Rules {
         }
     }
 
+    /// Ing's rules (SST, the rules of the Ing Cup; `RU[Ing]`, `RU[GOE]`):
+    /// area counting (Ing's fixed-stone count gives the area count),
+    /// positional superko, suicide legal, no handicap bonus, komi 7.5
+    /// (Ing's 8 points with Black winning ties, as KataGo's preset has it).
+    #[must_use]
+    pub const fn ing() -> Rules {
+        Rules {
+            suicide: true,
+            handicap_bonus: HandicapBonus::Zero,
+            name: "ing",
+            ..Rules::chinese()
+        }
+    }
+
     /// The presets, by canonical name.
-    pub const PRESETS: [Rules; 7] = [
+    pub const PRESETS: [Rules; 8] = [
         Rules::japanese(),
         Rules::japanese_ogs(),
         Rules::chinese(),
@@ -214,6 +228,7 @@ impl Rules {
         Rules::aga(),
         Rules::new_zealand(),
         Rules::tromp_taylor(),
+        Rules::ing(),
     ];
 
     /// The name written to SGF `RU[]`.
@@ -224,6 +239,7 @@ impl Rules {
             "chinese" | "chinese-ogs" => "Chinese",
             "aga" => "AGA",
             "new_zealand" => "NZ",
+            "ing" => "GOE",
             _ => "Tromp-Taylor",
         }
     }
@@ -266,20 +282,27 @@ impl std::error::Error for UnknownRules {}
 impl FromStr for Rules {
     type Err = UnknownRules;
 
-    /// Case-insensitive names and the aliases GTP clients and SGF files use:
-    /// `japanese`/`jp`/`korean`, `japanese-ogs`/`korean-ogs`,
-    /// `chinese`/`cn`/`chinese-kgs`, `chinese-ogs`, `aga`/`bga`/`french`, `new_zealand`/`new-zealand`/`nz`,
-    /// `tromp-taylor`/`tromp_taylor`/`tt`.
+    /// Case-insensitive names and the aliases GTP clients and SGF files use,
+    /// compared on their letters and digits only (`Tromp/Taylor`, `TT--`
+    /// and `tromp_taylor` are one name): `japanese`/`jp`/`korean`,
+    /// `japanese-ogs`/`korean-ogs`, `chinese`/`cn`/`chinese-kgs`,
+    /// `chinese-ogs`, `aga`/`bga`/`french`, `new_zealand`/`nz`,
+    /// `tromp-taylor`/`tt`, `ing`/`goe`/`sst`.
     fn from_str(s: &str) -> Result<Rules, UnknownRules> {
-        let key = s.trim().to_ascii_lowercase().replace([' ', '_'], "-");
+        let key: String = s
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
         Ok(match key.as_str() {
             "japanese" | "jp" | "japan" | "korean" | "kr" => Rules::japanese(),
-            "japanese-ogs" | "korean-ogs" => Rules::japanese_ogs(),
-            "chinese" | "cn" | "china" | "chinese-kgs" => Rules::chinese(),
-            "chinese-ogs" => Rules::chinese_ogs(),
+            "japaneseogs" | "koreanogs" => Rules::japanese_ogs(),
+            "chinese" | "cn" | "china" | "chinesekgs" => Rules::chinese(),
+            "chineseogs" => Rules::chinese_ogs(),
             "aga" | "bga" | "french" => Rules::aga(),
-            "new-zealand" | "nz" | "newzealand" => Rules::new_zealand(),
-            "tromp-taylor" | "tt" | "tromptaylor" => Rules::tromp_taylor(),
+            "newzealand" | "nz" => Rules::new_zealand(),
+            "tromptaylor" | "tt" => Rules::tromp_taylor(),
+            "ing" | "goe" | "sst" | "ingsst" => Rules::ing(),
             _ => return Err(UnknownRules(s.to_string())),
         })
     }
@@ -316,7 +339,15 @@ mod tests {
             Rules::chinese_ogs()
         );
         assert_eq!(Rules::chinese_ogs().sgf_name(), "Chinese");
-        assert!("ing".parse::<Rules>().is_err());
+        assert_eq!("Ing".parse::<Rules>().unwrap(), Rules::ing());
+        assert_eq!("GOE".parse::<Rules>().unwrap(), Rules::ing());
+        assert_eq!(
+            "Tromp/Taylor".parse::<Rules>().unwrap(),
+            Rules::tromp_taylor()
+        );
+        assert_eq!("TT--".parse::<Rules>().unwrap(), Rules::tromp_taylor());
+        assert!("Mongolian".parse::<Rules>().is_err());
+        assert!("".parse::<Rules>().is_err());
         for r in Rules::PRESETS {
             assert_eq!(r.name.parse::<Rules>().unwrap(), r);
         }
