@@ -300,6 +300,12 @@ fn score_record(
         suicide_allowed: true,
     };
     let loaded = sgf::load(&line, None, permissive).map_err(RecordError::Sgf)?;
+    if loaded.margins_in_stones
+        && let Recorded::Margin(stones) = *recorded
+    {
+        // The Fox server's results are in stones, two points each.
+        *recorded = Recorded::Margin(2.0 * stones);
+    }
     let (rules, rules_from) = match options.rules {
         Some(r) => (r, RulesFrom::Option),
         None => record_rules(&line, loaded.komi)?,

@@ -56,11 +56,16 @@ pub const KM_IN_HUNDREDTHS_OF_A_STONE: f64 = 100.0;
 /// [`KM_IN_HUNDREDTHS_OF_A_STONE`], a whole number of quarter stones)
 /// hundredths of a stone, two points each.
 fn komi_points(km: f64) -> f64 {
-    if km >= KM_IN_HUNDREDTHS_OF_A_STONE && km % 25.0 == 0.0 {
+    if is_in_hundredths_of_a_stone(km) {
         km / 50.0
     } else {
         km
     }
+}
+
+/// Whether a `KM` value is in hundredths of a stone (see [`komi_points`]).
+fn is_in_hundredths_of_a_stone(km: f64) -> bool {
+    km >= KM_IN_HUNDREDTHS_OF_A_STONE && km % 25.0 == 0.0
 }
 
 /// The largest SGF file read (by `loadsgf` and `tengen score`); beyond it
@@ -200,18 +205,24 @@ impl Reader<'_> {
 /// [`SgfError::Syntax`] on malformed input.
 pub fn parse_main_line(text: &[u8]) -> Result<MainLine, SgfError> {
     let mut r = Reader { text, pos: 0 };
-    // Anything before the first `(` is ignored, as SGF readers do.
-    while r.pos < text.len() && text[r.pos] != b'(' {
-        r.pos += 1;
+    // A record that opens with its first node has lost its `(` (the Fox
+    // server writes them so); otherwise anything before the first `(` is
+    // ignored, as SGF readers do.
+    if r.peek() != Some(b';') {
+        while r.pos < text.len() && text[r.pos] != b'(' {
+            r.pos += 1;
+        }
+        r.expect(b'(')?;
     }
-    r.expect(b'(')?;
     let mut line = MainLine::default();
     loop {
         match r.peek() {
             Some(b';') => line.nodes.push(r.node()?),
             // Descend into the first variation; siblings are never read.
             Some(b'(') => r.pos += 1,
-            Some(b')') => break,
+            // The end of the main line; a record cut short after a whole
+            // node lacks its closing `)`, which GNU Go forgives too.
+            Some(b')') | None => break,
             _ => return Err(SgfError::Syntax(r.pos)),
         }
     }
@@ -225,8 +236,12 @@ pub fn parse_main_line(text: &[u8]) -> Result<MainLine, SgfError> {
 pub struct Loaded {
     /// The position and history.
     pub game: Game,
-    /// `KM`, if given.
+    /// `KM` in points, if given.
     pub komi: Option<f64>,
+    /// True when `KM` was written in hundredths of a stone (the Fox
+    /// server's records, see [`KM_IN_HUNDREDTHS_OF_A_STONE`]), whose `RE`
+    /// margins are in stones too.
+    pub margins_in_stones: bool,
     /// `RU`, if given.
     pub rules: Option<String>,
 }
@@ -369,6 +384,10 @@ pub fn load(
     Ok(Loaded {
         game,
         komi,
+        margins_in_stones: line
+            .root("KM")
+            .and_then(|km| km.trim().parse::<f64>().ok())
+            .is_some_and(is_in_hundredths_of_a_stone),
         rules: line.root("RU").map(str::to_string),
     })
 }
@@ -390,8 +409,9 @@ fn apply_setup(
             "AE" => None,
             "PL" => {
                 to_move = match values[0].trim().to_ascii_uppercase().as_str() {
-                    "B" | "BLACK" => Some(Color::Black),
-                    "W" | "WHITE" => Some(Color::White),
+                    // Old files (GNU Go's among them) write 1 and 2.
+                    "B" | "BLACK" | "1" => Some(Color::Black),
+                    "W" | "WHITE" | "2" => Some(Color::White),
                     _ => return Err(SgfError::BadValue(values[0].clone())),
                 };
                 continue;
@@ -498,7 +518,10 @@ mod tests {
         // The Fox server's komi, in hundredths of a stone.
         assert_eq!(load_str("(;SZ[19]KM[375])", None).unwrap().komi, Some(7.5));
         assert_eq!(load_str("(;SZ[19]KM[325])", None).unwrap().komi, Some(6.5));
-        assert_eq!(load_str("(;SZ[19]KM[-3.5])", None).unwrap().komi, Some(-3.5));
+        assert_eq!(
+            load_str("(;SZ[19]KM[-3.5])", None).unwrap().komi,
+            Some(-3.5)
+        );
         assert_eq!(loaded.rules.as_deref(), Some("Japanese"));
         assert_eq!(g.size(), 9);
         assert_eq!(g.moves().len(), 5);
@@ -546,15 +569,34 @@ mod tests {
         assert_eq!(handicap("(;SZ[9];W[cg])"), 0);
     }
 
+    /// What GNU Go and the Fox server write is read: a record cut short
+    /// after a whole node (no closing `)`), one without its opening `(`,
+    /// and `PL[1]`/`PL[2]` for Black and White to play.
+    #[test]
+    fn reads_lenient_records() {
+        let cut = load_str("(;SZ[9]KM[6.5];B[ee];W[dd]", None).unwrap();
+        assert_eq!(cut.game.moves().len(), 2);
+        let fox = load_str(";GM[1]SZ[9]KM[375]RU[Chinese];B[ee];W[dd])", None).unwrap();
+        assert_eq!(fox.game.moves().len(), 2);
+        assert_eq!(fox.komi, Some(7.5));
+        assert!(fox.margins_in_stones);
+        assert!(!cut.margins_in_stones);
+        for (pl, first) in [("1", Color::Black), ("2", Color::White)] {
+            let loaded = load_str(&format!("(;SZ[9]AB[ee]PL[{pl}])"), None).unwrap();
+            assert_eq!(loaded.game.to_move(), first);
+        }
+    }
+
     /// Broken or unsupported files are refused.
     #[test]
     fn refuses_bad_files() {
         assert!(matches!(load_str("", None), Err(SgfError::Syntax(_))));
+        // Cut short inside a property: refused.
+        assert!(matches!(load_str("(;B[ee", None), Err(SgfError::Syntax(_))));
         assert!(matches!(
-            load_str("(;SZ[9]", None),
+            load_str(";SZ[9];B[", None),
             Err(SgfError::Syntax(_))
         ));
-        assert!(matches!(load_str("(;B[ee", None), Err(SgfError::Syntax(_))));
         assert_eq!(load_str("(;GM[2])", None).err(), Some(SgfError::NotGo));
         assert_eq!(load_str("(;SZ[26])", None).err(), Some(SgfError::BadSize));
         assert_eq!(load_str("(;SZ[9:13])", None).err(), Some(SgfError::BadSize));
