@@ -239,9 +239,10 @@ impl Report {
 
 /// The rules a record is counted under: its `RU`, except that a
 /// "Japanese", "Korean" or "Chinese" record whose `PC` names OGS
-/// (online-go.com) is counted by that server's count
-/// ([`Rules::japanese_ogs`], [`Rules::chinese_ogs`]): its result is the
-/// server's count that the players accepted. Without `RU`, area counting
+/// (online-go.com), or a "Chinese" one whose `PC` names KGS, is counted by
+/// that server's count ([`Rules::japanese_ogs`], [`Rules::chinese_ogs`],
+/// [`Rules::chinese_kgs`]): its result is the server's count that the
+/// players accepted. Without `RU`, area counting
 /// when the komi is [`AREA_KOMI`], else territory counting.
 ///
 /// # Errors
@@ -260,12 +261,13 @@ fn record_rules(
     let rules = ru
         .parse::<Rules>()
         .map_err(|_| RecordError::UnknownRules(ru.to_string()))?;
-    let from_ogs = line
-        .root("PC")
-        .is_some_and(|pc| pc.starts_with("OGS") || pc.contains("online-go.com"));
+    let place = line.root("PC").unwrap_or("");
+    let from_ogs = place.starts_with("OGS") || place.contains("online-go.com");
+    let from_kgs = place.contains("(KGS)") || place.contains("gokgs.com");
     let rules = match rules {
         r if from_ogs && r == Rules::japanese() => Rules::japanese_ogs(),
         r if from_ogs && r == Rules::chinese() => Rules::chinese_ogs(),
+        r if from_kgs && r == Rules::chinese() => Rules::chinese_kgs(),
         r => r,
     };
     Ok((rules, RulesFrom::Record))
@@ -322,7 +324,14 @@ fn score_record(
     }
     let start = Instant::now();
     let judgement = judge(board, &rules);
-    let score = count(board, &judgement, &rules, komi, game.handicap());
+    let score = count(
+        board,
+        &judgement,
+        &rules,
+        komi,
+        game.handicap(),
+        game.to_move(),
+    );
     let millis = start.elapsed().as_secs_f64() * 1000.0;
     let with = |s: StoneStatus| {
         board
@@ -769,7 +778,9 @@ mod tests {
         assert_eq!(rules(&ogs_area), Rules::chinese_ogs());
         let kgs_area =
             parse("(;GM[1]SZ[19]RU[Chinese]PC[The KGS Go Server at http://www.gokgs.com/])");
-        assert_eq!(rules(&kgs_area), Rules::chinese());
+        assert_eq!(rules(&kgs_area), Rules::chinese_kgs());
+        let elsewhere_area = parse("(;GM[1]SZ[19]RU[Chinese]PC[Beijing])");
+        assert_eq!(rules(&elsewhere_area), Rules::chinese());
     }
 
     /// Without `RU` a record is counted by territory, or by area when its

@@ -103,7 +103,9 @@ kgs-rules chinese
 #    1  . X . X O . X . .
 #       A B C D E F G H J
 #
-# Black 29 + 1 stone removed (x2) = 31; White 24 + 6.5 = 30.5.
+# Black 29 + 1 stone removed (x2) = 31; White 24 + 6.5 = 30.5. Chinese:
+# Black 15 stones + 29 + E1 + the dame D2, which Black (to move) fills
+# first = 46; White 11 + 24 + 6.5 = 41.5.
 loadsgf ../games/confirmation/approachko.sgf
 kgs-rules japanese
 20 final_status_list dead
@@ -116,7 +118,7 @@ kgs-rules chinese
 23 final_status_list dead
 #? [E1]
 24 final_score
-#? [B\+3\.5]
+#? [B\+4\.5]
 
 # --- Three points without capturing, 取らず三目 (死活例1): seki. Black's
 # dango B1 C1 B2 C2 and White's A2 share the liberty A1. If White takes

@@ -31,7 +31,9 @@ kgs-rules chinese
 14 final_score
 #? [W\+15\.5]
 
-# --- Dame: column E is neutral under both rules.
+# --- Dame: column E is neutral under Japanese rules. The Chinese count
+# fills its nine points in turn, Black (to move) first: Black 5, White 4,
+# so White's 6.5 komi wins by 5.5.
 loadsgf ../games/scoring/dame.sgf
 kgs-rules japanese
 20 final_score
@@ -40,7 +42,7 @@ kgs-rules japanese
 #? [E1 E2 E3 E4 E5 E6 E7 E8 E9]
 kgs-rules chinese
 22 final_score
-#? [W\+6\.5]
+#? [W\+5\.5]
 
 # --- Japanese vs Chinese parity: Black filled one dame (E5). Territory
 # counting does not change; area counting gives Black the extra stone.

@@ -631,7 +631,15 @@ impl Engine {
         }
         let (rules, komi, handicap) = (self.rules, self.komi, self.game.handicap());
         let judgement = self.judgement().clone();
-        Ok(count(self.game.board(), &judgement, &rules, komi, handicap))
+        let to_move = self.game.to_move();
+        Ok(count(
+            self.game.board(),
+            &judgement,
+            &rules,
+            komi,
+            handicap,
+            to_move,
+        ))
     }
 
     /// `final_status_list`: chains one per line for stone statuses, points

@@ -81,6 +81,13 @@ pub struct Rules {
     /// remove nothing outside territory (art. 10-1), so the point stays
     /// dame, and area counting fills the dame and takes the stone.
     pub dead_stone_at_dame_stays: bool,
+    /// Whether, under area counting, the neutral points left open (not seki
+    /// liberties) are filled in turn before counting, the side to move
+    /// first, so that it gets one more when they are odd: the players'
+    /// count of a game stopped before its last dame (professional records
+    /// under Chinese rules bear it out). A server's count of the final
+    /// position (KGS, OGS) leaves them no one's.
+    pub dame_filled_in_turn: bool,
     /// White's compensation for handicap stones.
     pub handicap_bonus: HandicapBonus,
     /// Whether stones are never removed as dead: everything on the board
@@ -109,6 +116,7 @@ impl Rules {
             seki_eyes_are_territory: false,
             teire_deducted: true,
             dead_stone_at_dame_stays: false,
+            dame_filled_in_turn: false,
             handicap_bonus: HandicapBonus::Zero,
             all_stones_alive: false,
             confirmation: true,
@@ -147,6 +155,7 @@ impl Rules {
             seki_eyes_are_territory: true,
             teire_deducted: false,
             dead_stone_at_dame_stays: false,
+            dame_filled_in_turn: true,
             handicap_bonus: HandicapBonus::N,
             all_stones_alive: false,
             confirmation: false,
@@ -156,13 +165,26 @@ impl Rules {
     }
 
     /// OGS's area counting, which online-go.com calls "Chinese": the
-    /// Chinese rules, and a dead stone in atari on a dame point's side
-    /// stays on the board, as in [`Rules::japanese_ogs`].
+    /// Chinese rules counted as the final position stands (open dame are
+    /// no one's), and a dead stone in atari on a dame point's side stays on
+    /// the board, as in [`Rules::japanese_ogs`].
     #[must_use]
     pub const fn chinese_ogs() -> Rules {
         Rules {
             dead_stone_at_dame_stays: true,
+            dame_filled_in_turn: false,
             name: "chinese-ogs",
+            ..Rules::chinese()
+        }
+    }
+
+    /// KGS's area counting, the rules it calls "Chinese": the Chinese rules
+    /// counted as the final position stands (open dame are no one's).
+    #[must_use]
+    pub const fn chinese_kgs() -> Rules {
+        Rules {
+            dame_filled_in_turn: false,
+            name: "chinese-kgs",
             ..Rules::chinese()
         }
     }
@@ -173,6 +195,7 @@ impl Rules {
         Rules {
             ko: KoRule::SituationalSuperko,
             handicap_bonus: HandicapBonus::NMinusOne,
+            dame_filled_in_turn: false,
             name: "aga",
             ..Rules::chinese()
         }
@@ -186,6 +209,7 @@ impl Rules {
             ko: KoRule::SituationalSuperko,
             suicide: true,
             handicap_bonus: HandicapBonus::Zero,
+            dame_filled_in_turn: false,
             default_komi: 7.0,
             name: "new_zealand",
             ..Rules::chinese()
@@ -200,6 +224,7 @@ impl Rules {
             suicide: true,
             handicap_bonus: HandicapBonus::Zero,
             all_stones_alive: true,
+            dame_filled_in_turn: false,
             name: "tromp-taylor",
             ..Rules::chinese()
         }
@@ -214,17 +239,19 @@ impl Rules {
         Rules {
             suicide: true,
             handicap_bonus: HandicapBonus::Zero,
+            dame_filled_in_turn: false,
             name: "ing",
             ..Rules::chinese()
         }
     }
 
     /// The presets, by canonical name.
-    pub const PRESETS: [Rules; 8] = [
+    pub const PRESETS: [Rules; 9] = [
         Rules::japanese(),
         Rules::japanese_ogs(),
         Rules::chinese(),
         Rules::chinese_ogs(),
+        Rules::chinese_kgs(),
         Rules::aga(),
         Rules::new_zealand(),
         Rules::tromp_taylor(),
@@ -236,7 +263,7 @@ impl Rules {
     pub fn sgf_name(&self) -> &'static str {
         match self.name {
             "japanese" | "japanese-ogs" => "Japanese",
-            "chinese" | "chinese-ogs" => "Chinese",
+            "chinese" | "chinese-ogs" | "chinese-kgs" => "Chinese",
             "aga" => "AGA",
             "new_zealand" => "NZ",
             "ing" => "GOE",
@@ -285,8 +312,8 @@ impl FromStr for Rules {
     /// Case-insensitive names and the aliases GTP clients and SGF files use,
     /// compared on their letters and digits only (`Tromp/Taylor`, `TT--`
     /// and `tromp_taylor` are one name): `japanese`/`jp`/`korean`,
-    /// `japanese-ogs`/`korean-ogs`, `chinese`/`cn`/`chinese-kgs`,
-    /// `chinese-ogs`, `aga`/`bga`/`french`, `new_zealand`/`nz`,
+    /// `japanese-ogs`/`korean-ogs`, `chinese`/`cn`,
+    /// `chinese-ogs`, `chinese-kgs`, `aga`/`bga`/`french`, `new_zealand`/`nz`,
     /// `tromp-taylor`/`tt`, `ing`/`goe`/`sst`.
     fn from_str(s: &str) -> Result<Rules, UnknownRules> {
         let key: String = s
@@ -295,9 +322,10 @@ impl FromStr for Rules {
             .map(|c| c.to_ascii_lowercase())
             .collect();
         Ok(match key.as_str() {
-            "japanese" | "jp" | "japan" | "korean" | "kr" => Rules::japanese(),
+            "japanese" | "jp" | "jpn" | "japan" | "korean" | "kr" | "kor" => Rules::japanese(),
             "japaneseogs" | "koreanogs" => Rules::japanese_ogs(),
-            "chinese" | "cn" | "china" | "chinesekgs" => Rules::chinese(),
+            "chinese" | "cn" | "chn" | "china" => Rules::chinese(),
+            "chinesekgs" => Rules::chinese_kgs(),
             "chineseogs" => Rules::chinese_ogs(),
             "aga" | "bga" | "french" => Rules::aga(),
             "newzealand" | "nz" => Rules::new_zealand(),

@@ -74,6 +74,10 @@ pub struct Score {
     pub taken_in_seki: [u32; 2],
     /// Dame (empty points and dead stones outside any territory).
     pub dame: u32,
+    /// Under [`Rules::dame_filled_in_turn`]: the empty dame (not seki
+    /// liberties) each colour fills, in turn from the side to move, and
+    /// counts as area.
+    pub dame_filled: [u32; 2],
     /// Points of territory that their owner (the colour given) must fill
     /// once the dame are filled (teire), so not counted under territory
     /// rules.
@@ -125,7 +129,9 @@ impl fmt::Display for ResultText {
     }
 }
 
-/// Counts `board` with the statuses of `judgement`.
+/// Counts `board` with the statuses of `judgement`, `to_move` being the
+/// side to play next (who fills the first open dame when the rules fill
+/// them in turn).
 #[must_use]
 pub fn count(
     board: &Board,
@@ -133,6 +139,7 @@ pub fn count(
     rules: &Rules,
     komi: f64,
     handicap: u32,
+    to_move: Color,
 ) -> Score {
     let mut owners = vec![None; ARRAY_LEN];
     let mut score = Score {
@@ -152,11 +159,14 @@ pub fn count(
         seki_eyes: [0; 2],
         taken_in_seki: [0; 2],
         dame: 0,
+        dame_filled: [0; 2],
         teire_points: Vec::new(),
         totals: [0.0; 2],
         owners: Vec::new(),
     };
     let live = counted_alive(board, judgement, rules);
+    // Empty dame that are not seki liberties: filled before an area count.
+    let mut open_dame: u32 = 0;
     for p in board.points() {
         if let Some(c) = board.color_at(p)
             && live[p.index()]
@@ -208,7 +218,13 @@ pub fn count(
                 // Territory counting: a region touching live stones of both
                 // colours is no one's territory (art. 9), however the
                 // players would fill it; KGS and OGS count it as dame too.
-                None => PointOwner::Dame,
+                // Area counting may fill its empty points in turn (below).
+                None => {
+                    if board.color_at(p).is_none() {
+                        open_dame += 1;
+                    }
+                    PointOwner::Dame
+                }
             };
             let owner = match owner {
                 PointOwner::Territory(c) if teire.contains(&p) => {
@@ -243,6 +259,11 @@ pub fn count(
             }
         }
     }
+    if rules.scoring == Scoring::Area && rules.dame_filled_in_turn && !rules.all_stones_alive {
+        let first = open_dame.div_ceil(2);
+        score.dame_filled[to_move.index()] = first;
+        score.dame_filled[to_move.other().index()] = open_dame - first;
+    }
     for c in Color::ALL {
         let i = c.index();
         let points = match rules.scoring {
@@ -258,6 +279,7 @@ pub fn count(
                     + score.dead_removed[i]
                     + score.seki_eyes[i]
                     + score.taken_in_seki[i]
+                    + score.dame_filled[i]
             }
         };
         score.totals[i] = f64::from(points);
@@ -450,6 +472,7 @@ impl fmt::Display for Score {
                 )?;
                 write!(f, ", seki eyes {}", self.seki_eyes[i])?;
                 write!(f, ", taken in seki eyes {}", self.taken_in_seki[i])?;
+                write!(f, ", dame filled {}", self.dame_filled[i])?;
             } else {
                 write!(
                     f,
@@ -522,8 +545,8 @@ mod tests {
             }
             let board = game.board();
             let judgement = judge(board, &Rules::japanese());
-            let territory = count(board, &judgement, &Rules::japanese(), 0.0, 0);
-            let area = count(board, &judgement, &Rules::chinese(), 0.0, 0);
+            let territory = count(board, &judgement, &Rules::japanese(), 0.0, 0, Color::Black);
+            let area = count(board, &judgement, &Rules::chinese(), 0.0, 0, Color::Black);
             let dead = |c: Color| {
                 board
                     .stones()
@@ -549,13 +572,13 @@ mod tests {
     fn a_dead_stone_in_a_seki_eye_is_taken() {
         let board = Board::from_diagram(DEAD_STONE_IN_A_SEKI_EYE).expect("diagram");
         let judgement = judge(&board, &Rules::japanese());
-        let territory = count(&board, &judgement, &Rules::japanese(), 0.0, 0);
+        let territory = count(&board, &judgement, &Rules::japanese(), 0.0, 0, Color::Black);
         assert_eq!(territory.taken_in_seki, [0, 1]);
         assert_eq!(territory.totals, [10.0, 1.0]);
         // Chinese counting has seki eyes as area: H4 and J4 are simply
         // White's, as D2 is Black's. (The seki test plays White's J4 to
         // take H4; that stone is not on the board and J4 stays a point.)
-        let area = count(&board, &judgement, &Rules::chinese(), 0.0, 0);
+        let area = count(&board, &judgement, &Rules::chinese(), 0.0, 0, Color::Black);
         assert_eq!(area.taken_in_seki, [0, 0]);
         assert_eq!(area.dead_removed, [0, 1]);
         assert_eq!(area.territory, [11, 1]);
@@ -571,8 +594,8 @@ mod tests {
         let board = Board::from_diagram(DEAD_STONE_IN_A_SEKI_EYE).expect("diagram");
         let rules = Rules::japanese_ogs();
         let judgement = judge(&board, &rules);
-        let ogs = count(&board, &judgement, &rules, 0.0, 0);
-        let japanese = count(&board, &judgement, &Rules::japanese(), 0.0, 0);
+        let ogs = count(&board, &judgement, &rules, 0.0, 0, Color::Black);
+        let japanese = count(&board, &judgement, &Rules::japanese(), 0.0, 0, Color::Black);
         assert_eq!(japanese.seki_eyes, [1, 1]);
         assert_eq!(japanese.totals, [10.0, 1.0]);
         assert_eq!(ogs.seki_eyes, [0, 0]);
@@ -605,16 +628,38 @@ mod tests {
         let judgement = judge(&board, &rules);
         let (g9, h9) = (Point::new(6, 8).unwrap(), Point::new(7, 8).unwrap());
         assert_eq!(judgement.status(h9), Some(StoneStatus::Dead));
-        let japanese = count(&board, &judgement, &Rules::japanese(), 0.0, 0);
+        let japanese = count(&board, &judgement, &Rules::japanese(), 0.0, 0, Color::Black);
         assert_eq!(japanese.totals, [13.0, 45.0]);
         assert_eq!(japanese.dame, 2);
-        let ogs = count(&board, &judgement, &rules, 0.0, 0);
+        let ogs = count(&board, &judgement, &rules, 0.0, 0, Color::Black);
         assert_eq!(ogs.totals, [13.0, 46.0]);
         assert_eq!(ogs.owner(g9), Some(PointOwner::Territory(Color::White)));
         assert_eq!(ogs.dame, 0);
-        let chinese = count(&board, &judgement, &Rules::chinese(), 0.0, 0);
-        let chinese_ogs = count(&board, &judgement, &Rules::chinese_ogs(), 0.0, 0);
-        assert_eq!(chinese.totals, [24.0, 55.0]);
+        // The Chinese count fills the open dame G9 in turn: it goes to the
+        // side to move (the KGS count leaves it no one's, as OGS's would
+        // without the dead stone).
+        let chinese = count(&board, &judgement, &Rules::chinese(), 0.0, 0, Color::White);
+        let chinese_black = count(&board, &judgement, &Rules::chinese(), 0.0, 0, Color::Black);
+        let chinese_kgs = count(
+            &board,
+            &judgement,
+            &Rules::chinese_kgs(),
+            0.0,
+            0,
+            Color::Black,
+        );
+        let chinese_ogs = count(
+            &board,
+            &judgement,
+            &Rules::chinese_ogs(),
+            0.0,
+            0,
+            Color::Black,
+        );
+        assert_eq!(chinese.totals, [24.0, 56.0]);
+        assert_eq!(chinese.dame_filled, [0, 1]);
+        assert_eq!(chinese_black.totals, [25.0, 55.0]);
+        assert_eq!(chinese_kgs.totals, [24.0, 55.0]);
         assert_eq!(chinese_ogs.totals, [24.0, 57.0]);
     }
 
