@@ -4,12 +4,12 @@ collection, how often the count equals the recorded result, beside GNU Go
 3.8's figures on the same games.
 
 Usage:
-  scripts/score-corpus.py [--corpus TARBALL] [--every N] [--gnugo]
-                          [--gnugo-every N] [--threads N]
+  scripts/score-corpus.py [--corpus TARBALL|none] [--every N] [--gnugo]
+                          [--gnugo-every N] [--threads N] [--extra DIR]...
 
 --corpus   the tarball (default: ../shared/corpora/scoring-dev.tar.gz
            beside the project); unpacked into a temporary folder, never
-           into the project.
+           into the project; `none` scores only the --extra collections.
 --every    score every N-th game of each collection (default 1: all).
 --gnugo    also score with GNU Go 3.8 (`final_score` after `loadsgf`,
            Chinese rules for area-counted records); its answers are kept in
@@ -17,6 +17,17 @@ Usage:
 --gnugo-every  GNU Go scores every N-th of the KGS 19x19 games scored
            (default 5: 19x19 costs it seconds a game; every game of the
            other collections); the table then compares both on that sample.
+
+--extra DIR  also score every *.sgf under DIR (repeatable), a collection
+           of its own compared with the results Tengen reads from the
+           records (RE; the Fox server's margins in stones doubled); GNU Go
+           scores every --gnugo-every-th of them. For held-out judgement
+           use collections the scorer was not tuned on, for example
+           professional records from shiofreecss/Gosei-Kifu (Andries
+           Brouwer's collection, in its history before the games were
+           removed), featurecat/go-dataset `Pro/` (Fox server) and
+           yenw/computer-go-dataset `AI/`: fetch them outside the project,
+           never into it.
 
 CGOS games are scored with `--rules tromp-taylor` (the server counted every
 stone on the board), the others under each record's own RU and KM.
@@ -36,6 +47,9 @@ DEFAULT_CORPUS = os.path.join(ROOT, "..", "shared", "corpora", "scoring-dev.tar.
 GNUGO = "/usr/games/gnugo"
 CACHE = os.path.join(ROOT, "target", "gnugo-scores.tsv")
 AREA_RULES = {"chinese", "aga", "new zealand", "nz", "tromp-taylor", "goe", "ing"}
+# Tengen's area presets, for records of --extra collections.
+AREA_PRESETS = {"chinese", "chinese-ogs", "chinese-kgs", "aga", "new_zealand",
+                "tromp-taylor", "ing"}
 # Collections: (folder, label, extra tengen flags, sampled for GNU Go).
 COLLECTIONS = [
     ("kgs19-godmoves", "KGS 19x19", [], True),
@@ -70,10 +84,10 @@ def read_index(folder):
     return rows
 
 
-def tengen_margins(files, flags, threads):
-    """{file: Black's margin} from `tengen score --json`."""
+def tengen_json(files, flags, threads):
+    """{file: JSON object} from `tengen score --json`."""
     binary = os.path.join(ROOT, "target", "release", "tengen")
-    margins = {}
+    objects = {}
     chunk = 400
     for i in range(0, len(files), chunk):
         out = subprocess.run(
@@ -81,9 +95,22 @@ def tengen_margins(files, flags, threads):
             check=True, capture_output=True, text=True).stdout
         for line in out.splitlines():
             obj = json.loads(line)
-            if "margin" in obj:
-                margins[obj["file"]] = obj["margin"]
-    return margins
+            objects[obj["file"]] = obj
+    return objects
+
+
+def tengen_margins(files, flags, threads):
+    """{file: Black's margin} from `tengen score --json`."""
+    return {f: o["margin"] for f, o in tengen_json(files, flags, threads).items()
+            if "margin" in o}
+
+
+def sgf_files(folder):
+    """Every *.sgf under `folder`, in name order."""
+    found = []
+    for root, _, names in os.walk(folder):
+        found += [os.path.join(root, n) for n in names if n.lower().endswith(".sgf")]
+    return sorted(found)
 
 
 def load_cache():
@@ -170,11 +197,13 @@ def main():
     ap.add_argument("--gnugo", action="store_true")
     ap.add_argument("--gnugo-every", type=int, default=5)
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--extra", action="append", default=[], metavar="DIR")
     args = ap.parse_args()
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
     with tempfile.TemporaryDirectory() as tmp:
-        with tarfile.open(args.corpus) as tar:
-            tar.extractall(tmp, filter="data")
+        if args.corpus != "none":
+            with tarfile.open(args.corpus) as tar:
+                tar.extractall(tmp, filter="data")
         base = tmp
         entries = os.listdir(tmp)
         if len(entries) == 1 and os.path.isdir(os.path.join(tmp, entries[0])) \
@@ -204,6 +233,26 @@ def main():
                 ts = tally((ours.get(f), recorded[f]) for f in sample_files)
                 line += f" {fmt(gg)} / {fmt(ts)}"
             print(line, flush=True)
+        for folder in args.extra:
+            files = sgf_files(folder)
+            objects = tengen_json(files, [], args.threads)
+            recorded = {f: parse_result(o.get("recorded")) for f, o in objects.items()}
+            ours = {f: o.get("margin") for f, o in objects.items()}
+            unfinished = sum(1 for o in objects.values() if o.get("unfinished"))
+            slowest = max((o.get("millis", 0.0), f) for f, o in objects.items())
+            label = os.path.basename(os.path.normpath(folder))
+            line = f"{label:<26} {fmt(tally((ours[f], recorded[f]) for f in objects)):<48}"
+            if args.gnugo:
+                games = [(f, f"extra/{label}/{os.path.relpath(f, folder)}",
+                          objects[f].get("rules") in AREA_PRESETS)
+                         for f in files[::args.gnugo_every] if f in objects]
+                theirs = gnugo_margins(games, load_cache() | cache)
+                gg = tally((theirs.get(k), recorded[p]) for p, k, _ in games)
+                ts = tally((ours[p], recorded[p]) for p, _, _ in games)
+                line += f" {fmt(gg)} / {fmt(ts)}"
+            print(line, flush=True)
+            print(f"{'':<26} {unfinished} reported unfinished; slowest judgement "
+                  f"{slowest[0]:.0f} ms ({slowest[1]})", flush=True)
 
 
 if __name__ == "__main__":
