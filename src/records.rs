@@ -17,7 +17,7 @@ use std::time::Instant;
 use crate::board::Point;
 use crate::color::Color;
 use crate::gtp::response::point_text;
-use crate::rules::score::{PointOwner, ResultText, Score, count};
+use crate::rules::score::{Ending, PointOwner, ResultText, Score, count};
 use crate::rules::status::{StoneStatus, judge};
 use crate::rules::{KoRule, PlayRules, Rules};
 use crate::sgf;
@@ -330,7 +330,7 @@ fn score_record(
         &rules,
         komi,
         game.handicap(),
-        game.to_move(),
+        Ending::of(&game),
     );
     let millis = start.elapsed().as_secs_f64() * 1000.0;
     let with = |s: StoneStatus| {

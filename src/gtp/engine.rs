@@ -20,7 +20,7 @@ use crate::mcts::search::{
 };
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
-use crate::rules::score::{PointOwner, ResultText, Score, count};
+use crate::rules::score::{Ending, PointOwner, ResultText, Score, count};
 use crate::rules::status::{Judgement, Method, StoneStatus, judge, judge_to_move, protective_move};
 use crate::rules::{Game, HandicapBonus, HandicapError, KoRule, Rules, Scoring};
 use crate::sgf;
@@ -631,14 +631,14 @@ impl Engine {
         }
         let (rules, komi, handicap) = (self.rules, self.komi, self.game.handicap());
         let judgement = self.judgement().clone();
-        let to_move = self.game.to_move();
+        let ending = Ending::of(&self.game);
         Ok(count(
             self.game.board(),
             &judgement,
             &rules,
             komi,
             handicap,
-            to_move,
+            ending,
         ))
     }
 

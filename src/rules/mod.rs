@@ -88,6 +88,16 @@ pub struct Rules {
     /// under Chinese rules bear it out). A server's count of the final
     /// position (KGS, OGS) leaves them no one's.
     pub dame_filled_in_turn: bool,
+    /// Whether, under territory counting, a game stopped by agreement
+    /// (its record ends with a move, not a pass) has its dame phase read with
+    /// the dead stones still on the board, as the players fill the dame
+    /// before they count: a point a dead stone holds is no liberty of the
+    /// chains around it (so a chain may owe a teire or a capture), and a
+    /// dead chain in atari on a dame is taken (a prisoner, its points the
+    /// taker's). The 1989 rules count so, and professional records bear it
+    /// out; a game that ended by passing was counted as it stood (by a
+    /// server, or by players who had filled what they wanted).
+    pub dead_stones_stay_for_dame: bool,
     /// White's compensation for handicap stones.
     pub handicap_bonus: HandicapBonus,
     /// Whether stones are never removed as dead: everything on the board
@@ -117,6 +127,7 @@ impl Rules {
             teire_deducted: true,
             dead_stone_at_dame_stays: false,
             dame_filled_in_turn: false,
+            dead_stones_stay_for_dame: true,
             handicap_bonus: HandicapBonus::Zero,
             all_stones_alive: false,
             confirmation: true,
@@ -139,6 +150,7 @@ impl Rules {
             seki_eyes_are_territory: true,
             teire_deducted: false,
             dead_stone_at_dame_stays: true,
+            dead_stones_stay_for_dame: false,
             name: "japanese-ogs",
             ..Rules::japanese()
         }
@@ -156,6 +168,7 @@ impl Rules {
             teire_deducted: false,
             dead_stone_at_dame_stays: false,
             dame_filled_in_turn: true,
+            dead_stones_stay_for_dame: false,
             handicap_bonus: HandicapBonus::N,
             all_stones_alive: false,
             confirmation: false,

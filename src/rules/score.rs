@@ -17,8 +17,8 @@
 use std::fmt;
 
 use super::status::{Judgement, StoneStatus, empty_region_borders};
-use super::{Rules, Scoring};
-use crate::board::{ARRAY_LEN, Board, Cell, Point};
+use super::{Game, Rules, Scoring};
+use crate::board::{ARRAY_LEN, Board, Cell, Move, Point};
 use crate::color::Color;
 
 /// Under area counting, a point of a region touching both colours (a
@@ -129,9 +129,31 @@ impl fmt::Display for ResultText {
     }
 }
 
-/// Counts `board` with the statuses of `judgement`, `to_move` being the
-/// side to play next (who fills the first open dame when the rules fill
-/// them in turn).
+/// How the game reached the position counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The side to play next: who fills the first open dame when the rules
+    /// fill them in turn ([`Rules::dame_filled_in_turn`]).
+    pub to_move: Color,
+    /// Whether the game ended by passing; otherwise it stopped by
+    /// agreement, before its dame phase ([`Rules::dead_stones_stay_for_dame`]).
+    pub by_passes: bool,
+}
+
+impl Ending {
+    /// How `game` ended: its side to move, and whether its last move was
+    /// a pass (servers such as NNGS record only the first of the two).
+    #[must_use]
+    pub fn of(game: &Game) -> Ending {
+        Ending {
+            to_move: game.to_move(),
+            by_passes: game.moves().last().is_some_and(|&(_, m)| m == Move::Pass),
+        }
+    }
+}
+
+/// Counts `board` with the statuses of `judgement`, the game having
+/// ended as `ending` says.
 #[must_use]
 pub fn count(
     board: &Board,
@@ -139,8 +161,10 @@ pub fn count(
     rules: &Rules,
     komi: f64,
     handicap: u32,
-    to_move: Color,
+    ending: Ending,
 ) -> Score {
+    let to_move = ending.to_move;
+    let dame_phase = rules.dead_stones_stay_for_dame && !ending.by_passes;
     let mut owners = vec![None; ARRAY_LEN];
     let mut score = Score {
         rules: *rules,
@@ -164,7 +188,7 @@ pub fn count(
         totals: [0.0; 2],
         owners: Vec::new(),
     };
-    let live = counted_alive(board, judgement, rules);
+    let live = counted_alive(board, judgement, rules, dame_phase);
     // Empty dame that are not seki liberties: filled before an area count.
     let mut open_dame: u32 = 0;
     for p in board.points() {
@@ -179,7 +203,7 @@ pub fn count(
     }
     let teire =
         if rules.scoring == Scoring::Territory && rules.teire_deducted && !rules.all_stones_alive {
-            teire_points(board, judgement)
+            teire_points(board, judgement, dame_phase)
         } else {
             Vec::new()
         };
@@ -294,10 +318,42 @@ pub fn count(
 /// every dead stone that forms a region of two points with a single empty
 /// point, touching live stones of both colours (a dead stone in atari on
 /// a dame point's side).
-fn counted_alive(board: &Board, judgement: &Judgement, rules: &Rules) -> Vec<bool> {
+fn counted_alive(
+    board: &Board,
+    judgement: &Judgement,
+    rules: &Rules,
+    dame_phase: bool,
+) -> Vec<bool> {
     let mut live = vec![false; ARRAY_LEN];
     for p in board.points() {
         live[p.index()] = judgement.is_live_stone(p);
+    }
+    if dame_phase && rules.scoring == Scoring::Territory {
+        // A dead chain in atari whose last liberty is a dame is taken
+        // while the dame are filled: its taker's stone fills that point,
+        // and the chain's points go to the taker's side.
+        for p in board.points() {
+            let Some(color) = board.color_at(p) else {
+                continue;
+            };
+            if live[p.index()] || board.chain_head(p) != p || !board.in_atari(p) {
+                continue;
+            }
+            let last = board.atari_liberty(p);
+            let taker = color.other();
+            let touches_live = |c: Color| {
+                last.neighbours()
+                    .iter()
+                    .any(|&n| board.color_at(n) == Some(c) && judgement.is_live_stone(n))
+            };
+            if touches_live(taker)
+                && touches_live(color)
+                && board.is_legal(taker, last)
+                && board.liberties_after(taker, last) >= 2
+            {
+                live[last.index()] = true;
+            }
+        }
     }
     if rules.dead_stone_at_dame_stays {
         for region in board.regions(|p| !live[p.index()]) {
@@ -338,7 +394,14 @@ fn is_taken_for_free(board: &Board, color: Color, p: Point) -> bool {
 /// [`owed_teire`] for when a dame counts as filled against the chain.
 /// Seki chains are left alone (their liberties are not territory anyway).
 /// Filling can leave another chain short of liberties, so this repeats.
-fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
+///
+/// With `dead_stay` ([`Rules::dead_stones_stay_for_dame`]) the dead stones
+/// stay on the board while the dame are filled, as they do in play: a
+/// point a dead stone holds is no liberty of the chains around it, and a
+/// chain left with no liberty in its territory must capture the dead
+/// chain beside it, one stone on each of its liberties. Regions (which
+/// points are territory) are those of the board without the dead stones.
+fn teire_points(board: &Board, judgement: &Judgement, dead_stay: bool) -> Vec<Point> {
     let live: Vec<(Point, Color)> = board
         .stones()
         .into_iter()
@@ -347,26 +410,81 @@ fn teire_points(board: &Board, judgement: &Judgement) -> Vec<Point> {
     let Ok(mut cleared) = Board::from_stones(board.size(), &live, [0, 0]) else {
         return Vec::new();
     };
+    // The board the dame phase is played on.
+    let mut played = if dead_stay {
+        board.clone()
+    } else {
+        cleared.clone()
+    };
     let mut filled = Vec::new();
     while filled.len() < MAX_TEIRE {
         let borders = empty_region_borders(&cleared, 1);
-        let fill = cleared.points().find_map(|h| {
-            let color = cleared.color_at(h)?;
+        let fill = played.points().find_map(|h| {
+            let color = played.color_at(h)?;
+            let judged_live = || cleared.color_at(h) == Some(color);
             let in_seki = || {
-                cleared
+                played
                     .chain_stones(h)
                     .any(|s| judgement.status(s) == Some(StoneStatus::Seki))
             };
-            if cleared.chain_head(h) != h || in_seki() {
+            if played.chain_head(h) != h || !judged_live() || in_seki() {
                 return None;
             }
-            owed_teire(&cleared, &borders, h).map(|p| (color, p))
+            owed_teire(&played, &borders, h)
+                // With the dead stones on the board, a chain already in
+                // atari owes nothing when the opponent's stone that takes
+                // it would be taken back at once (a snapback).
+                .filter(|&p| {
+                    !dead_stay
+                        || !played.in_atari(h)
+                        || played.liberties_after(color.other(), p) >= 2
+                })
+                .or_else(|| {
+                    dead_stay
+                        .then(|| capture_owed(&played, &cleared, &borders, h))
+                        .flatten()
+                })
+                .map(|p| (color, p))
         });
         let Some((color, p)) = fill else { break };
-        cleared.play_unchecked(color, p);
+        played.play_unchecked(color, p);
+        if cleared.color_at(p).is_none() {
+            cleared.play_unchecked(color, p);
+        }
         filled.push(p);
     }
     filled
+}
+
+/// On `played` (dead stones on the board), the stone the live chain at
+/// `h` owes to capture a dead enemy chain beside it: when the chain has
+/// no liberty in its own territory and each of its dame is filled
+/// against it, it must take the dead chain that holds its inner points,
+/// and the first liberty of that chain inside its territory is the next
+/// stone (`borders`: [`empty_region_borders`] of `cleared`, the board
+/// without dead stones).
+fn capture_owed(played: &Board, cleared: &Board, borders: &[u8], h: Point) -> Option<Point> {
+    let color = played.color_at(h)?;
+    let own = 1u8 << color.index();
+    let liberties = played.liberties(h);
+    if liberties.iter().any(|l| borders[l.index()] == own) {
+        return None;
+    }
+    let opponent = color.other();
+    let filled_against = |d: &Point| {
+        played.is_legal(opponent, *d)
+            && !played.is_capture(opponent, *d)
+            && played.liberties_after(opponent, *d) >= 2
+    };
+    if !liberties.iter().all(filled_against) {
+        return None;
+    }
+    played
+        .chain_stones(h)
+        .flat_map(|s| s.neighbours())
+        .filter(|&n| played.color_at(n) == Some(opponent) && cleared.color_at(n).is_none())
+        .flat_map(|n| played.liberties(n))
+        .find(|l| borders[l.index()] == own && played.is_legal(color, *l))
 }
 
 /// The teire the live chain at `h` owes on `cleared` (dead stones
@@ -511,6 +629,17 @@ mod tests {
     use crate::rules::status::judge;
     use crate::rules::status::tests::DEAD_STONE_IN_A_SEKI_EYE;
     use crate::rules::{Game, PlayRules};
+
+    /// Black to move after two passes.
+    const BLACK_AFTER_PASSES: Ending = Ending {
+        to_move: Color::Black,
+        by_passes: true,
+    };
+    /// White to move after two passes.
+    const WHITE_AFTER_PASSES: Ending = Ending {
+        to_move: Color::White,
+        by_passes: true,
+    };
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
@@ -545,8 +674,22 @@ mod tests {
             }
             let board = game.board();
             let judgement = judge(board, &Rules::japanese());
-            let territory = count(board, &judgement, &Rules::japanese(), 0.0, 0, Color::Black);
-            let area = count(board, &judgement, &Rules::chinese(), 0.0, 0, Color::Black);
+            let territory = count(
+                board,
+                &judgement,
+                &Rules::japanese(),
+                0.0,
+                0,
+                BLACK_AFTER_PASSES,
+            );
+            let area = count(
+                board,
+                &judgement,
+                &Rules::chinese(),
+                0.0,
+                0,
+                BLACK_AFTER_PASSES,
+            );
             let dead = |c: Color| {
                 board
                     .stones()
@@ -572,13 +715,27 @@ mod tests {
     fn a_dead_stone_in_a_seki_eye_is_taken() {
         let board = Board::from_diagram(DEAD_STONE_IN_A_SEKI_EYE).expect("diagram");
         let judgement = judge(&board, &Rules::japanese());
-        let territory = count(&board, &judgement, &Rules::japanese(), 0.0, 0, Color::Black);
+        let territory = count(
+            &board,
+            &judgement,
+            &Rules::japanese(),
+            0.0,
+            0,
+            BLACK_AFTER_PASSES,
+        );
         assert_eq!(territory.taken_in_seki, [0, 1]);
         assert_eq!(territory.totals, [10.0, 1.0]);
         // Chinese counting has seki eyes as area: H4 and J4 are simply
         // White's, as D2 is Black's. (The seki test plays White's J4 to
         // take H4; that stone is not on the board and J4 stays a point.)
-        let area = count(&board, &judgement, &Rules::chinese(), 0.0, 0, Color::Black);
+        let area = count(
+            &board,
+            &judgement,
+            &Rules::chinese(),
+            0.0,
+            0,
+            BLACK_AFTER_PASSES,
+        );
         assert_eq!(area.taken_in_seki, [0, 0]);
         assert_eq!(area.dead_removed, [0, 1]);
         assert_eq!(area.territory, [11, 1]);
@@ -594,8 +751,15 @@ mod tests {
         let board = Board::from_diagram(DEAD_STONE_IN_A_SEKI_EYE).expect("diagram");
         let rules = Rules::japanese_ogs();
         let judgement = judge(&board, &rules);
-        let ogs = count(&board, &judgement, &rules, 0.0, 0, Color::Black);
-        let japanese = count(&board, &judgement, &Rules::japanese(), 0.0, 0, Color::Black);
+        let ogs = count(&board, &judgement, &rules, 0.0, 0, BLACK_AFTER_PASSES);
+        let japanese = count(
+            &board,
+            &judgement,
+            &Rules::japanese(),
+            0.0,
+            0,
+            BLACK_AFTER_PASSES,
+        );
         assert_eq!(japanese.seki_eyes, [1, 1]);
         assert_eq!(japanese.totals, [10.0, 1.0]);
         assert_eq!(ogs.seki_eyes, [0, 0]);
@@ -628,25 +792,46 @@ mod tests {
         let judgement = judge(&board, &rules);
         let (g9, h9) = (Point::new(6, 8).unwrap(), Point::new(7, 8).unwrap());
         assert_eq!(judgement.status(h9), Some(StoneStatus::Dead));
-        let japanese = count(&board, &judgement, &Rules::japanese(), 0.0, 0, Color::Black);
+        let japanese = count(
+            &board,
+            &judgement,
+            &Rules::japanese(),
+            0.0,
+            0,
+            BLACK_AFTER_PASSES,
+        );
         assert_eq!(japanese.totals, [13.0, 45.0]);
         assert_eq!(japanese.dame, 2);
-        let ogs = count(&board, &judgement, &rules, 0.0, 0, Color::Black);
+        let ogs = count(&board, &judgement, &rules, 0.0, 0, BLACK_AFTER_PASSES);
         assert_eq!(ogs.totals, [13.0, 46.0]);
         assert_eq!(ogs.owner(g9), Some(PointOwner::Territory(Color::White)));
         assert_eq!(ogs.dame, 0);
         // The Chinese count fills the open dame G9 in turn: it goes to the
         // side to move (the KGS count leaves it no one's, as OGS's would
         // without the dead stone).
-        let chinese = count(&board, &judgement, &Rules::chinese(), 0.0, 0, Color::White);
-        let chinese_black = count(&board, &judgement, &Rules::chinese(), 0.0, 0, Color::Black);
+        let chinese = count(
+            &board,
+            &judgement,
+            &Rules::chinese(),
+            0.0,
+            0,
+            WHITE_AFTER_PASSES,
+        );
+        let chinese_black = count(
+            &board,
+            &judgement,
+            &Rules::chinese(),
+            0.0,
+            0,
+            BLACK_AFTER_PASSES,
+        );
         let chinese_kgs = count(
             &board,
             &judgement,
             &Rules::chinese_kgs(),
             0.0,
             0,
-            Color::Black,
+            BLACK_AFTER_PASSES,
         );
         let chinese_ogs = count(
             &board,
@@ -654,13 +839,51 @@ mod tests {
             &Rules::chinese_ogs(),
             0.0,
             0,
-            Color::Black,
+            BLACK_AFTER_PASSES,
         );
         assert_eq!(chinese.totals, [24.0, 56.0]);
         assert_eq!(chinese.dame_filled, [0, 1]);
         assert_eq!(chinese_black.totals, [25.0, 55.0]);
         assert_eq!(chinese_kgs.totals, [24.0, 55.0]);
         assert_eq!(chinese_ogs.totals, [24.0, 57.0]);
+    }
+
+    /// White's D5 is dead inside Black's area and in atari; its last
+    /// liberty E5 is a dame beside White's wall. After two passes the
+    /// region D5-E5 touches both colours and counts for no one (B+5:
+    /// Black's 32 points against White's 27). Stopped by agreement, the
+    /// dame phase is played with the stone on the board: Black fills E5
+    /// and takes D5, a prisoner and a point of territory (B+7).
+    #[test]
+    fn a_dead_stone_in_atari_on_a_dame_is_taken_in_the_dame_phase() {
+        const IN_ATARI: &str = "
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . X X O . . .
+            . . X O . O . . .
+            . . . X X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            ";
+        let board = Board::from_diagram(IN_ATARI).expect("diagram");
+        let rules = Rules::japanese();
+        let judgement = judge(&board, &rules);
+        let d5 = Point::new(3, 4).unwrap();
+        assert_eq!(judgement.status(d5), Some(StoneStatus::Dead));
+        let passed = count(&board, &judgement, &rules, 0.0, 0, BLACK_AFTER_PASSES);
+        assert_eq!(passed.totals, [32.0, 27.0]);
+        let agreed = Ending {
+            to_move: Color::Black,
+            by_passes: false,
+        };
+        let stopped = count(&board, &judgement, &rules, 0.0, 0, agreed);
+        assert_eq!(stopped.totals, [34.0, 27.0]);
+        assert_eq!(stopped.owner(d5), Some(PointOwner::Territory(Color::Black)));
+        // A server's count of the same position (OGS) does not take it.
+        let ogs = count(&board, &judgement, &Rules::japanese_ogs(), 0.0, 0, agreed);
+        assert_ne!(ogs.owner(d5), Some(PointOwner::Territory(Color::Black)));
     }
 
     /// White's E7 has two liberties: E8 in his territory and the dame E6,
