@@ -239,6 +239,21 @@ pub fn count(
                         Color::White
                     })
                 }
+                // A game stopped by agreement, its dame not yet filled: a
+                // point that one side owns in nearly every status playout,
+                // with nothing around it but that side's live stones and
+                // points it owns as surely, lies behind the border the
+                // dame close: that side's territory once they are filled.
+                None if dame_phase
+                    && rules.scoring == Scoring::Territory
+                    && is_behind_the_border(board, judgement, &live, p) =>
+                {
+                    PointOwner::Territory(if judgement.ownership(p) > 0.0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    })
+                }
                 // Territory counting: a region touching live stones of both
                 // colours is no one's territory (art. 9), however the
                 // players would fill it; KGS and OGS count it as dame too.
@@ -311,6 +326,32 @@ pub fn count(
     score.totals[1] += komi + score.handicap_bonus;
     score.owners = owners;
     score
+}
+
+/// Whether the empty point or dead stone `p`, in a region touching live
+/// stones of both colours, is owned by one side in at least
+/// [`OPEN_BORDER_OWNERSHIP`] of the status playouts and every neighbour
+/// is that side's live stone or a point it owns as surely: inside a
+/// territory whose border is still open at a dame further out.
+fn is_behind_the_border(board: &Board, judgement: &Judgement, live: &[bool], p: Point) -> bool {
+    let own = judgement.ownership(p);
+    if own.abs() < OPEN_BORDER_OWNERSHIP {
+        return false;
+    }
+    let side = if own > 0.0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    p.neighbours().iter().all(|&n| {
+        if !board.is_on_board(n) {
+            return true;
+        }
+        if live[n.index()] {
+            return board.color_at(n) == Some(side);
+        }
+        judgement.ownership(n) * own > 0.0 && judgement.ownership(n).abs() >= OPEN_BORDER_OWNERSHIP
+    })
 }
 
 /// Which stones the count takes as alive (by `Point::index`): the
@@ -884,6 +925,44 @@ mod tests {
         // A server's count of the same position (OGS) does not take it.
         let ogs = count(&board, &judgement, &Rules::japanese_ogs(), 0.0, 0, agreed);
         assert_ne!(ogs.owner(d5), Some(PointOwner::Territory(Color::Black)));
+    }
+
+    /// Black's wall on column D is open at D5, so Black's area A-C joins
+    /// the dame on column E: one region touching both colours. After two
+    /// passes it is no one's (the server's count); stopped by agreement,
+    /// the players fill the dame first, and the points behind the border
+    /// (owned by Black in nearly every status playout, nothing but Black
+    /// around them) are Black's territory.
+    #[test]
+    fn territory_behind_an_open_dame_counts_once_the_dame_are_filled() {
+        const OPEN: &str = "
+            . . . X . O . . .
+            . . . X . O . . .
+            . . . X . O . . .
+            . . . X . O . . .
+            . . . . . O . . .
+            . . . X . O . . .
+            . . . X . O . . .
+            . . . X . O . . .
+            . . . X . O . . .
+            ";
+        let board = Board::from_diagram(OPEN).expect("diagram");
+        let rules = Rules::japanese();
+        let judgement = judge(&board, &rules);
+        let passed = count(&board, &judgement, &rules, 0.0, 0, BLACK_AFTER_PASSES);
+        assert_eq!(passed.territory, [0, 27]);
+        let agreed = Ending {
+            to_move: Color::Black,
+            by_passes: false,
+        };
+        let stopped = count(&board, &judgement, &rules, 0.0, 0, agreed);
+        assert_eq!(stopped.territory[1], 27);
+        // A-C are 27 points; the gap D5 and C5 beside it may stay open.
+        assert!(stopped.territory[0] >= 25, "{:?}", stopped.territory);
+        assert_eq!(
+            stopped.owner(Point::new(4, 4).unwrap()),
+            Some(PointOwner::Dame)
+        );
     }
 
     /// White's E7 has two liberties: E8 in his territory and the dame E6,
