@@ -340,12 +340,7 @@ fn score_record(
             .filter(|&(p, _)| judgement.status(p) == Some(s))
             .collect::<Vec<_>>()
     };
-    let neutral = board
-        .regions(|p| !judgement.is_live_stone(p))
-        .iter()
-        .filter(|r| r.touches(board, Color::Black) && r.touches(board, Color::White))
-        .map(|r| r.points.len())
-        .sum();
+    let neutral = judgement.neutral_points(board);
     Ok(Counted {
         size: board.size(),
         rules,

@@ -335,14 +335,14 @@ pub fn load(
             }
         }
     };
-    let komi = match line.root("KM") {
+    // `KM` as written; in points below.
+    let km = match line.root("KM") {
         None => None,
         Some(km) => Some(
             km.trim()
                 .parse::<f64>()
                 .ok()
                 .filter(|k| k.is_finite())
-                .map(komi_points)
                 .ok_or_else(|| SgfError::BadValue(km.to_string()))?,
         ),
     };
@@ -383,11 +383,8 @@ pub fn load(
     }
     Ok(Loaded {
         game,
-        komi,
-        margins_in_stones: line
-            .root("KM")
-            .and_then(|km| km.trim().parse::<f64>().ok())
-            .is_some_and(is_in_hundredths_of_a_stone),
+        komi: km.map(komi_points),
+        margins_in_stones: km.is_some_and(is_in_hundredths_of_a_stone),
         rules: line.root("RU").map(str::to_string),
     })
 }

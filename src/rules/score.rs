@@ -387,11 +387,7 @@ fn counted_alive(
                     .iter()
                     .any(|&n| board.color_at(n) == Some(c) && judgement.is_live_stone(n))
             };
-            if touches_live(taker)
-                && touches_live(color)
-                && board.is_legal(taker, last)
-                && board.liberties_after(taker, last) >= 2
-            {
+            if touches_live(taker) && touches_live(color) && is_taken_for_free(board, taker, p) {
                 live[last.index()] = true;
             }
         }
@@ -512,12 +508,10 @@ fn capture_owed(played: &Board, cleared: &Board, borders: &[u8], h: Point) -> Op
         return None;
     }
     let opponent = color.other();
-    let filled_against = |d: &Point| {
-        played.is_legal(opponent, *d)
-            && !played.is_capture(opponent, *d)
-            && played.liberties_after(opponent, *d) >= 2
-    };
-    if !liberties.iter().all(filled_against) {
+    if !liberties
+        .iter()
+        .all(|&d| is_safe_dame_fill(played, opponent, d))
+    {
         return None;
     }
     played
@@ -526,6 +520,14 @@ fn capture_owed(played: &Board, cleared: &Board, borders: &[u8], h: Point) -> Op
         .filter(|&n| played.color_at(n) == Some(opponent) && cleared.color_at(n).is_none())
         .flat_map(|n| played.liberties(n))
         .find(|l| borders[l.index()] == own && played.is_legal(color, *l))
+}
+
+/// Whether `opponent` can fill the dame `d` safely: legally, capturing
+/// nothing, and keeping two liberties.
+fn is_safe_dame_fill(board: &Board, opponent: Color, d: Point) -> bool {
+    board.is_legal(opponent, d)
+        && !board.is_capture(opponent, d)
+        && board.liberties_after(opponent, d) >= 2
 }
 
 /// The teire the live chain at `h` owes on `cleared` (dead stones
@@ -553,7 +555,7 @@ fn owed_teire(cleared: &Board, borders: &[u8], h: Point) -> Option<Point> {
         liberties.iter().partition(|l| borders[l.index()] == own);
     let [teire] = inner[..] else { return None };
     let fills = |d: Point| cleared.is_legal(opponent, d) && !cleared.is_capture(opponent, d);
-    let safe_fill = |d: Point| fills(d) && cleared.liberties_after(opponent, d) >= 2;
+    let safe_fill = |d: Point| is_safe_dame_fill(cleared, opponent, d);
     let filled_against = |d: Point| {
         safe_fill(d)
             || fills(d)
@@ -671,6 +673,11 @@ mod tests {
     use crate::rules::status::tests::DEAD_STONE_IN_A_SEKI_EYE;
     use crate::rules::{Game, PlayRules};
 
+    /// The count of `board` without komi or handicap.
+    fn counted(board: &Board, judgement: &Judgement, rules: Rules, ending: Ending) -> Score {
+        count(board, judgement, &rules, 0.0, 0, ending)
+    }
+
     /// Black to move after two passes.
     const BLACK_AFTER_PASSES: Ending = Ending {
         to_move: Color::Black,
@@ -756,27 +763,13 @@ mod tests {
     fn a_dead_stone_in_a_seki_eye_is_taken() {
         let board = Board::from_diagram(DEAD_STONE_IN_A_SEKI_EYE).expect("diagram");
         let judgement = judge(&board, &Rules::japanese());
-        let territory = count(
-            &board,
-            &judgement,
-            &Rules::japanese(),
-            0.0,
-            0,
-            BLACK_AFTER_PASSES,
-        );
+        let territory = counted(&board, &judgement, Rules::japanese(), BLACK_AFTER_PASSES);
         assert_eq!(territory.taken_in_seki, [0, 1]);
         assert_eq!(territory.totals, [10.0, 1.0]);
         // Chinese counting has seki eyes as area: H4 and J4 are simply
         // White's, as D2 is Black's. (The seki test plays White's J4 to
         // take H4; that stone is not on the board and J4 stays a point.)
-        let area = count(
-            &board,
-            &judgement,
-            &Rules::chinese(),
-            0.0,
-            0,
-            BLACK_AFTER_PASSES,
-        );
+        let area = counted(&board, &judgement, Rules::chinese(), BLACK_AFTER_PASSES);
         assert_eq!(area.taken_in_seki, [0, 0]);
         assert_eq!(area.dead_removed, [0, 1]);
         assert_eq!(area.territory, [11, 1]);
@@ -792,15 +785,8 @@ mod tests {
         let board = Board::from_diagram(DEAD_STONE_IN_A_SEKI_EYE).expect("diagram");
         let rules = Rules::japanese_ogs();
         let judgement = judge(&board, &rules);
-        let ogs = count(&board, &judgement, &rules, 0.0, 0, BLACK_AFTER_PASSES);
-        let japanese = count(
-            &board,
-            &judgement,
-            &Rules::japanese(),
-            0.0,
-            0,
-            BLACK_AFTER_PASSES,
-        );
+        let ogs = counted(&board, &judgement, rules, BLACK_AFTER_PASSES);
+        let japanese = counted(&board, &judgement, Rules::japanese(), BLACK_AFTER_PASSES);
         assert_eq!(japanese.seki_eyes, [1, 1]);
         assert_eq!(japanese.totals, [10.0, 1.0]);
         assert_eq!(ogs.seki_eyes, [0, 0]);
@@ -833,55 +819,20 @@ mod tests {
         let judgement = judge(&board, &rules);
         let (g9, h9) = (Point::new(6, 8).unwrap(), Point::new(7, 8).unwrap());
         assert_eq!(judgement.status(h9), Some(StoneStatus::Dead));
-        let japanese = count(
-            &board,
-            &judgement,
-            &Rules::japanese(),
-            0.0,
-            0,
-            BLACK_AFTER_PASSES,
-        );
+        let japanese = counted(&board, &judgement, Rules::japanese(), BLACK_AFTER_PASSES);
         assert_eq!(japanese.totals, [13.0, 45.0]);
         assert_eq!(japanese.dame, 2);
-        let ogs = count(&board, &judgement, &rules, 0.0, 0, BLACK_AFTER_PASSES);
+        let ogs = counted(&board, &judgement, rules, BLACK_AFTER_PASSES);
         assert_eq!(ogs.totals, [13.0, 46.0]);
         assert_eq!(ogs.owner(g9), Some(PointOwner::Territory(Color::White)));
         assert_eq!(ogs.dame, 0);
         // The Chinese count fills the open dame G9 in turn: it goes to the
         // side to move (the KGS count leaves it no one's, as OGS's would
         // without the dead stone).
-        let chinese = count(
-            &board,
-            &judgement,
-            &Rules::chinese(),
-            0.0,
-            0,
-            WHITE_AFTER_PASSES,
-        );
-        let chinese_black = count(
-            &board,
-            &judgement,
-            &Rules::chinese(),
-            0.0,
-            0,
-            BLACK_AFTER_PASSES,
-        );
-        let chinese_kgs = count(
-            &board,
-            &judgement,
-            &Rules::chinese_kgs(),
-            0.0,
-            0,
-            BLACK_AFTER_PASSES,
-        );
-        let chinese_ogs = count(
-            &board,
-            &judgement,
-            &Rules::chinese_ogs(),
-            0.0,
-            0,
-            BLACK_AFTER_PASSES,
-        );
+        let chinese = counted(&board, &judgement, Rules::chinese(), WHITE_AFTER_PASSES);
+        let chinese_black = counted(&board, &judgement, Rules::chinese(), BLACK_AFTER_PASSES);
+        let chinese_kgs = counted(&board, &judgement, Rules::chinese_kgs(), BLACK_AFTER_PASSES);
+        let chinese_ogs = counted(&board, &judgement, Rules::chinese_ogs(), BLACK_AFTER_PASSES);
         assert_eq!(chinese.totals, [24.0, 56.0]);
         assert_eq!(chinese.dame_filled, [0, 1]);
         assert_eq!(chinese_black.totals, [25.0, 55.0]);
@@ -913,7 +864,7 @@ mod tests {
         let judgement = judge(&board, &rules);
         let d5 = Point::new(3, 4).unwrap();
         assert_eq!(judgement.status(d5), Some(StoneStatus::Dead));
-        let passed = count(&board, &judgement, &rules, 0.0, 0, BLACK_AFTER_PASSES);
+        let passed = counted(&board, &judgement, rules, BLACK_AFTER_PASSES);
         assert_eq!(passed.totals, [32.0, 27.0]);
         let agreed = Ending {
             to_move: Color::Black,
@@ -949,7 +900,7 @@ mod tests {
         let board = Board::from_diagram(OPEN).expect("diagram");
         let rules = Rules::japanese();
         let judgement = judge(&board, &rules);
-        let passed = count(&board, &judgement, &rules, 0.0, 0, BLACK_AFTER_PASSES);
+        let passed = counted(&board, &judgement, rules, BLACK_AFTER_PASSES);
         assert_eq!(passed.territory, [0, 27]);
         let agreed = Ending {
             to_move: Color::Black,

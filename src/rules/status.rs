@@ -138,6 +138,14 @@ impl Judgement {
     pub fn is_live_stone(&self, p: Point) -> bool {
         self.status(p).is_some_and(StoneStatus::is_live)
     }
+
+    /// The points of `board` (the board judged) in regions of empty
+    /// points and dead stones that touch live stones of both colours:
+    /// no one's as the position stands.
+    #[must_use]
+    pub fn neutral_points(&self, board: &Board) -> usize {
+        neutral_points_where(board, |p| self.is_live_stone(p))
+    }
 }
 
 /// How many times the judgement starts again on the board without the
@@ -206,8 +214,16 @@ fn playout_verdicts(
 /// The points of `board` in regions of empty points and stones that are
 /// not live by `status` that touch live stones of both colours: no one's.
 fn neutral_points(board: &Board, status: &[Option<(StoneStatus, Method)>]) -> usize {
+    neutral_points_where(board, |p| {
+        status[p.index()].is_some_and(|(s, _)| s.is_live())
+    })
+}
+
+/// The points of `board` in regions of empty points and stones that are
+/// not live by `is_live` that touch live stones of both colours.
+fn neutral_points_where(board: &Board, is_live: impl Fn(Point) -> bool) -> usize {
     board
-        .regions(|p| !status[p.index()].is_some_and(|(s, _)| s.is_live()))
+        .regions(|p| !is_live(p))
         .iter()
         .filter(|r| r.touches(board, Color::Black) && r.touches(board, Color::White))
         .map(|r| r.points.len())
