@@ -163,11 +163,9 @@ pub enum KomiFrom {
 /// a record without `RU` with this komi is counted by area.
 pub const AREA_KOMI: f64 = 7.5;
 
-/// A position is reported as unfinished, its count an estimate, when at
-/// least this share of its points are neutral once judged: in regions of
-/// empty points and dead stones that touch live stones of both colours
-/// (an open frontier that the players had not closed).
-pub const UNFINISHED_SHARE: f64 = 0.10;
+/// A position is reported as unfinished, its count an estimate, at this
+/// share of neutral points ([`crate::rules::dame_phase::UNFINISHED_SHARE`]).
+pub use crate::rules::dame_phase::UNFINISHED_SHARE;
 
 /// Options of a `tengen score` run.
 #[derive(Clone, Debug, Default)]

@@ -82,12 +82,14 @@ kgs-rules japanese-ogs
 32 tengen-score_details
 #? [.*black: territory 7, .*, teire 0, .*]
 
-# --- Teire avoided: White's E3 has two liberties, D3 in White's territory
-# and the dame E4. Black can fill E4, but White can fill it first, and his
-# stone there joins E3 to the wall D4-D9, which has liberties all along
-# White's side: White fills the dame instead of the teire, so D3 is White's
-# territory. White A1-C9 and D3 = 28, Black F-J = 34 -> B+6 (komi 0); only
-# E4 is dame.
+# --- Who fills the dame first. White's E3 has two liberties, D3 in White's
+# territory and the dame E4. Black's E1-E2 has two, F1 and F2, both in
+# Black's territory, and is short of liberties: a White stone placed at F2
+# cannot be taken at once and leaves E1-E2 in atari, so Black must add a
+# stone at F1. The game stopped with Black to play: Black fills E4 in
+# sente, White adds D3 (teire); Black adds F1. White A-C and D1-D2 = 27,
+# Black F-J without F1 and F3-F4 = 33 -> B+6 (komi 0). With White to play
+# (below), White fills E4 himself, owes no teire and keeps D3: B+5.
 #
 #      A B C D E F G H J
 #    9 . . . O X . . . .
@@ -97,26 +99,36 @@ kgs-rules japanese-ogs
 #    3 . . . . O X . . .
 #    2 . . . O X . . . .
 #    1 . . . O X . . . .
-loadsgf ../games/scoring/teire-avoided.sgf
+loadsgf ../games/scoring/teire-black-first.sgf
 kgs-rules japanese
 14 final_status_list dead
 #? []
 15 final_score
 #? [B\+6\.0]
 16 tengen-score_details
-#? [.*white: territory 28, .*, teire 0, .*]
+#? [.*black: territory 33, .*, teire 1, .*\nwhite: territory 27, .*, teire 1, .*]
 17 final_status D3
-#? [white_territory]
+#? [dame]
 18 final_status E4
 #? [dame]
+loadsgf ../games/scoring/teire-white-first.sgf
+kgs-rules japanese
+181 final_score
+#? [B\+5\.0]
+182 tengen-score_details
+#? [.*black: territory 33, .*, teire 1, .*\nwhite: territory 28, .*, teire 0, .*]
+183 final_status D3
+#? [white_territory]
 
-# --- A ko between settled groups is not seki. White's E9 is in atari: Black
-# takes it at D9 and White could retake, a ko nobody needs. Both walls have
-# liberties all along their own sides, so the region D9-E9 is dame and E9 a
-# dead stone left in it (art. 10-1), not a double-ko seki (死活例25, in
+# --- A ko at a dame between settled groups is not seki. White's E9 is in
+# atari and its last liberty D9 is a dame. Both walls have liberties all
+# along their own sides, so this is not a double-ko seki (死活例25, in
 # ../rules/confirmation.tst, where the kos are the groups' only liberties
-# besides one eye). Black F1-F8 and G-J = 35, White A-C without C9 = 26 ->
-# B+9 (komi 0).
+# besides one eye). In the dame phase the side to play fills D9 first:
+# Black, to play here, takes E9 there (a prisoner) and connects the ko;
+# White, to play (below), connects E9 at D9. Black F1-F8 and G-J = 35,
+# White A-C without C9 = 26 -> B+10 with Black to play, B+9 with White
+# (komi 0). After two passes E9 stays a dead stone in a dame (art. 10-1).
 #
 #      A B C D E F G H J
 #    9 . . O . O X . . .
@@ -130,9 +142,15 @@ kgs-rules japanese
 20 final_status_list seki
 #? []
 21 final_score
-#? [B\+9\.0]
+#? [B\+10\.0]
 22 final_status A1
 #? [white_territory]
+loadsgf ../games/scoring/edge-ko-white-first.sgf
+kgs-rules japanese
+221 final_status_list dead
+#? [E9]
+222 final_score
+#? [B\+9\.0]
 
 # --- Not seki: a chain short of liberties only until it connects. White's
 # A2-A4 and B2 have two liberties, A1 (shared with Black's B1) and A5. On

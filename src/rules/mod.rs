@@ -8,6 +8,7 @@
 
 pub mod benson;
 pub mod confirm;
+pub mod dame_phase;
 pub mod game;
 pub mod handicap;
 pub mod score;

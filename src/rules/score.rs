@@ -16,6 +16,7 @@
 
 use std::fmt;
 
+use super::dame_phase;
 use super::status::{Judgement, StoneStatus, empty_region_borders};
 use super::{Game, Rules, Scoring};
 use crate::board::{ARRAY_LEN, Board, Cell, Move, Point};
@@ -188,7 +189,19 @@ pub fn count(
         totals: [0.0; 2],
         owners: Vec::new(),
     };
-    let live = counted_alive(board, judgement, rules, dame_phase);
+    // Japanese counting of a game stopped by agreement: the dame phase is
+    // played out first and the finished board counted (teire included).
+    let finished = (dame_phase
+        && rules.scoring == Scoring::Territory
+        && rules.teire_deducted
+        && !rules.all_stones_alive
+        && dame_phase::is_finished(board, judgement))
+    .then(|| dame_phase::play_out(board, judgement, to_move));
+    let (board, live) = match &finished {
+        Some(f) => (&f.board, f.live.clone()),
+        None => (board, counted_alive(board, judgement, rules, dame_phase)),
+    };
+    score.captures = [board.captures(Color::Black), board.captures(Color::White)];
     // Empty dame that are not seki liberties: filled before an area count.
     let mut open_dame: u32 = 0;
     for p in board.points() {
@@ -201,12 +214,24 @@ pub fn count(
             }
         }
     }
-    let teire =
-        if rules.scoring == Scoring::Territory && rules.teire_deducted && !rules.all_stones_alive {
-            teire_points(board, judgement, dame_phase)
-        } else {
-            Vec::new()
-        };
+    let teire = if finished.is_some() {
+        Vec::new()
+    } else if rules.scoring == Scoring::Territory && rules.teire_deducted && !rules.all_stones_alive
+    {
+        teire_points(board, judgement, dame_phase)
+    } else {
+        Vec::new()
+    };
+    if let Some(f) = &finished {
+        score.teire_points = f.teire.clone();
+        // The points filled in the dame phase count for no one.
+        for &(_, p) in &f.moves {
+            if board.color_at(p).is_some() && owners[p.index()].is_none() {
+                owners[p.index()] = Some(PointOwner::Dame);
+                score.dame += 1;
+            }
+        }
+    }
     // Regions of empty points and dead stones, bordered by live stones.
     for region in board.regions(|p| !live[p.index()]) {
         let borders_seki = region
@@ -871,7 +896,7 @@ mod tests {
             by_passes: false,
         };
         let stopped = count(&board, &judgement, &rules, 0.0, 0, agreed);
-        assert_eq!(stopped.totals, [34.0, 27.0]);
+        assert_eq!(stopped.totals, [34.0, 27.0], "{stopped}");
         assert_eq!(stopped.owner(d5), Some(PointOwner::Territory(Color::Black)));
         // A server's count of the same position (OGS) does not take it.
         let ogs = count(&board, &judgement, &Rules::japanese_ogs(), 0.0, 0, agreed);

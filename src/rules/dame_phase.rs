@@ -1,0 +1,500 @@
+//! The dame phase of a game stopped by agreement, played out before a
+//! territory count.
+//!
+//! Professional games under the Japanese rules stop when both players
+//! agree, before the neutral points (dame) are filled. The 1989 rules
+//! count territory once the dame are filled and the protective moves the
+//! filling forces are played (art. 9 and its commentary on dame and
+//! teire): a stone its owner must add inside his own territory costs him a
+//! point. [`play_out`] plays that phase on a copy of the position, dead
+//! stones still on the board as they are in play:
+//!
+//! - the players move in turn from the side to move, each choosing, in this
+//!   order: saving a chain of his in atari (capturing the stones next to it
+//!   that are in atari, or extending at its liberty); taking stones placed
+//!   in this phase that are in atari, or a dead chain whose last liberty is
+//!   a dame; a move that removes a threat against him, when the opponent's
+//!   next move would leave a chain of his in atari with no way out (he
+//!   fills the dame himself, or starts capturing the dead stones that
+//!   shorten his liberties); a dame fill, the one that puts an opponent
+//!   chain in atari first (it is in sente), then one the opponent could use
+//!   against him; otherwise he passes;
+//! - a dame fill is safe: legal, keeping two liberties or capturing, and
+//!   never joining a dead stone of one's own;
+//! - points next to a seki are left alone, as the players leave them;
+//! - a chain judged alive is never captured: were it lost, the judgement
+//!   (not this phase) would be wrong, and the count keeps the judgement.
+//!
+//! The count then reads the finished board: territory is closed where a
+//! dame was open, and each stone an owner added inside his territory is
+//! one point less for him (the teire).
+
+use super::status::{Judgement, StoneStatus};
+use crate::board::{ARRAY_LEN, Board, Point};
+use crate::color::Color;
+
+/// The most moves played in the dame phase, per point of the board: a
+/// bound on the loop (captures and kos can prolong it).
+pub const MAX_MOVES_PER_POINT: usize = 2;
+
+/// A position is unfinished, and its dame phase not played, when at least
+/// this share of its points are neutral once judged: in regions of empty
+/// points and dead stones that touch live stones of both colours (an open
+/// frontier that the players had not closed). `tengen score` reports such
+/// a record as unfinished, its count an estimate.
+pub const UNFINISHED_SHARE: f64 = 0.10;
+
+/// Whether `board`, judged by `judgement`, is finished enough for its dame
+/// phase to be played out: fewer than [`UNFINISHED_SHARE`] of its points
+/// neutral.
+#[must_use]
+pub fn is_finished(board: &Board, judgement: &Judgement) -> bool {
+    (judgement.neutral_points(board) as f64) < UNFINISHED_SHARE * board.points().count() as f64
+}
+
+/// The position after the dame phase.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// The board after the phase: dead stones still on it, unless taken
+    /// during the phase (then they are among its captures).
+    pub board: Board,
+    /// Per point (`Point::index`): whether a stone there counts as alive
+    /// (judged alive, or played in the phase).
+    pub live: Vec<bool>,
+    /// The stones each side added inside its own territory, in order.
+    pub teire: Vec<(Point, Color)>,
+    /// Every move of the phase, in order.
+    pub moves: Vec<(Color, Point)>,
+}
+
+/// What each empty point of the board without its dead stones is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Area {
+    /// A stone (live), or off the board.
+    None,
+    /// A region touching this colour's live stones only.
+    Own(Color),
+    /// A region touching both colours, no seki among its border: a dame.
+    Dame,
+    /// A region next to a seki, or touching no live stone: left alone.
+    Untouched,
+}
+
+/// Plays the dame phase of `board` under the statuses of `judgement`,
+/// `to_move` first (see the module documentation).
+#[must_use]
+pub fn play_out(board: &Board, judgement: &Judgement, to_move: Color) -> Finished {
+    let mut live = vec![false; ARRAY_LEN];
+    for p in board.points() {
+        live[p.index()] = judgement.is_live_stone(p);
+    }
+    let seki: Vec<bool> = (0..ARRAY_LEN)
+        .map(|i| judgement.status(Point::from_index(i)) == Some(StoneStatus::Seki))
+        .collect();
+    let area = areas(board, &seki, &live);
+    let mut phase = Phase {
+        board: board.clone(),
+        live,
+        area,
+        seki,
+        judged_live: board
+            .points()
+            .fold(vec![false; ARRAY_LEN], |mut judged, p| {
+                judged[p.index()] = judgement.is_live_stone(p);
+                judged
+            }),
+    };
+    let mut moves = Vec::new();
+    let mut teire = Vec::new();
+    let mut color = to_move;
+    let mut passes = 0;
+    let limit = MAX_MOVES_PER_POINT * board.size() * board.size();
+    while passes < 2 && moves.len() < limit {
+        match phase.choose(color) {
+            Some(p) => {
+                if phase.area[p.index()] == Area::Own(color) {
+                    teire.push((p, color));
+                }
+                phase.play(color, p);
+                moves.push((color, p));
+                passes = 0;
+            }
+            None => passes += 1,
+        }
+        color = color.other();
+    }
+    if log::log_enabled!(log::Level::Debug) {
+        log::debug!(
+            "dame phase:\n{}",
+            diagram(board, &phase.judged_live, &phase.board, &moves)
+        );
+    }
+    // A teire point whose stone was taken again is no teire.
+    teire.retain(|&(p, c)| phase.board.color_at(p) == Some(c));
+    Finished {
+        board: phase.board,
+        live: phase.live,
+        teire,
+        moves,
+    }
+}
+
+/// The areas of `board` without its dead stones (`live`: whether the
+/// stone at a point counts as alive; `seki`: whether it is in seki).
+fn areas(board: &Board, seki: &[bool], live: &[bool]) -> Vec<Area> {
+    let mut area = vec![Area::None; ARRAY_LEN];
+    for region in board.regions(|p| !live[p.index()]) {
+        let black = region.touches(board, Color::Black);
+        let white = region.touches(board, Color::White);
+        let seki = region.border.iter().any(|&b| seki[b.index()]);
+        let kind = match (black, white) {
+            _ if seki => Area::Untouched,
+            (true, false) => Area::Own(Color::Black),
+            (false, true) => Area::Own(Color::White),
+            (true, true) => Area::Dame,
+            (false, false) => Area::Untouched,
+        };
+        for &p in &region.points {
+            area[p.index()] = kind;
+        }
+    }
+    area
+}
+
+/// Which dame fills [`Phase::fill_dame`] looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fill {
+    /// Only those that put an opponent chain in atari.
+    Forcing,
+    /// Any.
+    Any,
+}
+
+/// The board of the phase and what is known of its stones.
+#[derive(Clone)]
+struct Phase {
+    board: Board,
+    /// Whether the stone at a point counts as alive.
+    live: Vec<bool>,
+    /// The areas of the board as it stands (see [`areas`]).
+    area: Vec<Area>,
+    /// Per point: whether a stone judged in seki stood there at the start.
+    seki: Vec<bool>,
+    /// Per point: whether a stone judged alive stood there at the start
+    /// (such chains are never captured here).
+    judged_live: Vec<bool>,
+}
+
+impl Phase {
+    fn play(&mut self, color: Color, p: Point) {
+        self.play_stone(color, p);
+        self.area = areas(&self.board, &self.seki, &self.live);
+    }
+
+    /// Plays a stone without updating the areas (for looking ahead).
+    fn play_stone(&mut self, color: Color, p: Point) {
+        self.board.play_unchecked(color, p);
+        // Dead stones it joins to a live chain live on.
+        let stones: Vec<Point> = self.board.chain_stones(p).collect();
+        for s in stones {
+            self.live[s.index()] = true;
+        }
+    }
+
+    /// Whether the stone at `p` is a live one of `color`.
+    fn is_live(&self, p: Point, color: Color) -> bool {
+        self.board.color_at(p) == Some(color) && self.live[p.index()]
+    }
+
+    /// Whether a stone of `color` at `p` would join a dead stone of its
+    /// own without connecting it to a live chain of its own with three
+    /// liberties or more (a dead stone in atari at a dame is saved when
+    /// its owner connects it: a dame ko).
+    fn joins_dead(&self, color: Color, p: Point) -> bool {
+        let own = |n: &Point, live: bool| {
+            self.board.color_at(*n) == Some(color) && self.live[n.index()] == live
+        };
+        let neighbours = p.neighbours();
+        neighbours.iter().any(|n| own(n, false))
+            && !(neighbours.iter().any(|n| own(n, true))
+                && self.board.liberties_after(color, p) >= 3)
+    }
+
+    /// Whether a stone of `color` at `p` would capture a chain holding a
+    /// stone judged alive.
+    fn captures_judged_live(&self, color: Color, p: Point) -> bool {
+        p.neighbours().iter().any(|&n| {
+            self.board.color_at(n) == Some(color.other())
+                && self.board.in_atari(n)
+                && self
+                    .board
+                    .chain_stones(n)
+                    .any(|s| self.judged_live[s.index()])
+        })
+    }
+
+    /// Whether `color` may play at `p` here at all: legal, not joining one
+    /// of its dead stones, not capturing stones judged alive.
+    fn may_play(&self, color: Color, p: Point) -> bool {
+        self.board.is_on_board(p)
+            && self.board.color_at(p).is_none()
+            && self.board.is_legal(color, p)
+            && !self.joins_dead(color, p)
+            && !self.captures_judged_live(color, p)
+    }
+
+    /// The heads of `color`'s live chains, each once.
+    fn live_chains(&self, color: Color) -> Vec<Point> {
+        self.board
+            .points()
+            .filter(|&p| self.board.chain_head(p) == p && self.is_live(p, color))
+            .collect()
+    }
+
+    /// The move `color` makes next, or `None` to pass.
+    fn choose(&self, color: Color) -> Option<Point> {
+        self.rescue_any(color)
+            .or_else(|| self.take(color))
+            .or_else(|| self.fill_dame(color, Fill::Forcing))
+            .or_else(|| self.remove_threat(color))
+            .or_else(|| self.fill_dame(color, Fill::Any))
+    }
+
+    /// A move that saves a live chain of `color` in atari (the biggest
+    /// first): the one leaving it most liberties, at least two.
+    fn rescue_any(&self, color: Color) -> Option<Point> {
+        let mut chains: Vec<Point> = self
+            .live_chains(color)
+            .into_iter()
+            .filter(|&h| self.board.in_atari(h))
+            .collect();
+        chains.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_size(h)));
+        chains
+            .into_iter()
+            .filter(|&h| !self.is_snapback(color.other(), h))
+            .find_map(|h| rescue(self, color, h))
+    }
+
+    /// Whether `taker`'s capture of the chain at `h` (in atari) would be
+    /// taken back at once: his capturing chain is left in atari, more
+    /// than one stone (no ko), so the chain at `h` needs no saving.
+    fn is_snapback(&self, taker: Color, h: Point) -> bool {
+        let last = self.board.atari_liberty(h);
+        if !self.board.is_legal(taker, last) {
+            return false;
+        }
+        let mut after = self.board.clone();
+        after.play_unchecked(taker, last);
+        after.color_at(last) == Some(taker) && after.in_atari(last) && after.chain_size(last) >= 2
+    }
+
+    /// A capture of opponent stones that costs nothing: stones played in
+    /// this phase, or a dead chain whose last liberty is a dame. Chains
+    /// judged alive are left alone.
+    fn take(&self, color: Color) -> Option<Point> {
+        let opponent = color.other();
+        self.board.points().find_map(|h| {
+            if self.board.chain_head(h) != h
+                || self.board.color_at(h) != Some(opponent)
+                || !self.board.in_atari(h)
+            {
+                return None;
+            }
+            let last = self.board.atari_liberty(h);
+            let judged = self
+                .board
+                .chain_stones(h)
+                .any(|s| self.judged_live[s.index()]);
+            let free = if self.live[h.index()] {
+                !judged
+            } else {
+                self.area[last.index()] == Area::Dame
+            };
+            (free && self.may_play(color, last)).then_some(last)
+        })
+    }
+
+    /// When an opponent move would leave a live chain of `color` in atari
+    /// with no way out, a move of `color` after which no such move exists:
+    /// a dame fill first, then the liberties of its short chains and of
+    /// the opponent stones next to them.
+    fn remove_threat(&self, color: Color) -> Option<Point> {
+        if !self.threatened(color) {
+            return None;
+        }
+        let opponent = color.other();
+        let mut candidates: Vec<Point> = self.dame_fills(color);
+        for h in self.live_chains(color) {
+            let libs = self.board.liberties(h);
+            if libs.len() > 2 {
+                continue;
+            }
+            candidates.extend(libs.iter().copied());
+            for s in self.board.chain_stones(h) {
+                for n in s.neighbours() {
+                    if self.board.color_at(n) == Some(opponent) {
+                        candidates.extend(self.board.liberties(n));
+                    }
+                }
+            }
+        }
+        let mut seen = vec![false; ARRAY_LEN];
+        candidates.into_iter().find(|&p| {
+            if std::mem::replace(&mut seen[p.index()], true) || !self.may_play(color, p) {
+                return false;
+            }
+            if self.board.liberties_after(color, p) < 2 && !self.board.is_capture(color, p) {
+                return false;
+            }
+            let mut after = self.clone();
+            after.play_stone(color, p);
+            !after.threatened(color)
+        })
+    }
+
+    /// Whether the opponent has a move after which a live chain of `color`
+    /// (one judged alive) is in atari with no rescue.
+    fn threatened(&self, color: Color) -> bool {
+        let opponent = color.other();
+        let short: Vec<Point> = self
+            .live_chains(color)
+            .into_iter()
+            .filter(|&h| {
+                self.board.liberty_count(h, 3) <= 2
+                    && self
+                        .board
+                        .chain_stones(h)
+                        .any(|s| self.judged_live[s.index()])
+            })
+            .collect();
+        short.iter().any(|&h| {
+            self.board.liberties(h).into_iter().any(|m| {
+                if !self.board.is_legal(opponent, m) {
+                    return false;
+                }
+                // A lone stone taken by dead stones costs nothing: its
+                // taker's stones stay dead, a prisoner for each side.
+                let by_dead = m
+                    .neighbours()
+                    .iter()
+                    .any(|&n| self.board.color_at(n) == Some(opponent) && !self.live[n.index()]);
+                if by_dead && self.board.chain_size(h) == 1 {
+                    return false;
+                }
+                let mut after = self.clone();
+                after.play_stone(opponent, m);
+                after.board.color_at(h) == Some(color)
+                    && after.board.in_atari(h)
+                    && rescue(&after, color, h).is_none()
+            })
+        })
+    }
+
+    /// A dame fill for `color`, of the kind `kind`: one that puts a live
+    /// opponent chain in atari first (the opponent must answer), then one
+    /// the opponent could use to put a chain of `color` in atari, then any.
+    fn fill_dame(&self, color: Color, kind: Fill) -> Option<Point> {
+        let opponent = color.other();
+        let ataris = |board: &Board, mover: Color, d: Point, victim: Color| {
+            d.neighbours().iter().any(|&n| {
+                board.color_at(n) == Some(victim)
+                    && self.live[n.index()]
+                    && board.liberty_count(n, 3) == 2
+                    && board.liberties_after(mover, d) >= 2
+            })
+        };
+        self.dame_fills(color)
+            .into_iter()
+            .map(|d| {
+                let forcing = ataris(&self.board, color, d, opponent);
+                let defending =
+                    self.may_play(opponent, d) && ataris(&self.board, opponent, d, color);
+                (d, forcing, defending)
+            })
+            .filter(|&(_, forcing, _)| forcing || kind == Fill::Any)
+            // Ties go to the first point (max_by_key keeps the last, so the
+            // index is reversed).
+            .max_by_key(|&(d, forcing, defending)| {
+                (forcing, defending, std::cmp::Reverse(d.index()))
+            })
+            .map(|(d, _, _)| d)
+    }
+
+    /// The dame `color` can fill safely: legal, not joining a dead stone
+    /// of its own, keeping two liberties or capturing.
+    fn dame_fills(&self, color: Color) -> Vec<Point> {
+        self.board
+            .points()
+            .filter(|&d| {
+                self.area[d.index()] == Area::Dame
+                    && self.may_play(color, d)
+                    && (self.board.liberties_after(color, d) >= 2
+                        || self.board.is_capture(color, d))
+            })
+            .collect()
+    }
+}
+
+/// The move that saves the chain of `color` at `h`, in atari: capturing
+/// an opponent chain next to it that is in atari, or extending at its
+/// liberty; the one leaving it most liberties, at least two.
+fn rescue(phase: &Phase, color: Color, h: Point) -> Option<Point> {
+    let board = &phase.board;
+    let opponent = color.other();
+    let mut candidates = vec![board.atari_liberty(h)];
+    for s in board.chain_stones(h) {
+        for n in s.neighbours() {
+            if board.color_at(n) == Some(opponent) && board.in_atari(n) {
+                candidates.push(board.atari_liberty(n));
+            }
+        }
+    }
+    candidates
+        .into_iter()
+        .filter(|&p| phase.may_play(color, p))
+        .map(|p| {
+            let mut after = board.clone();
+            after.play_unchecked(color, p);
+            (p, after.liberty_count(h, 3))
+        })
+        .filter(|&(_, libs)| libs >= 2)
+        .max_by_key(|&(p, libs)| (libs, std::cmp::Reverse(p.index())))
+        .map(|(p, _)| p)
+}
+
+/// The phase as a diagram, for debugging: `X`/`O` the stones judged alive,
+/// `x`/`o` the dead ones, `B`/`W` the stones played in the phase (`b`/`w`
+/// those taken again), `*` stones taken in the phase.
+fn diagram(
+    before: &Board,
+    judged_live: &[bool],
+    after: &Board,
+    moves: &[(Color, Point)],
+) -> String {
+    let size = before.size();
+    let mut out = String::new();
+    for row in (0..size).rev() {
+        for col in 0..size {
+            let Some(p) = Point::new(col, row) else {
+                continue;
+            };
+            let played = moves.iter().rev().find(|&&(_, q)| q == p).map(|&(c, _)| c);
+            let ch = match (before.color_at(p), after.color_at(p), played) {
+                (_, Some(Color::Black), Some(_)) => 'B',
+                (_, Some(Color::White), Some(_)) => 'W',
+                (None, None, Some(Color::Black)) => 'b',
+                (None, None, Some(Color::White)) => 'w',
+                (Some(_), None, _) => '*',
+                (Some(Color::Black), Some(_), None) if judged_live[p.index()] => 'X',
+                (Some(Color::White), Some(_), None) if judged_live[p.index()] => 'O',
+                (Some(Color::Black), Some(_), None) => 'x',
+                (Some(Color::White), Some(_), None) => 'o',
+                _ => '.',
+            };
+            out.push(ch);
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out
+}
