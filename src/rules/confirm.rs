@@ -755,7 +755,7 @@ pub(super) mod tests {
 
     /// A seki without eyes: the inner chains (C9 and E9) share D9 and D7;
     /// a sacrifice there gives the capturer nine points, so neither can
-    /// break the seki. Also read by the seki tests in `status.rs`.
+    /// break the seki. Also read by the seki tests in `status/seki.rs`.
     pub(in crate::rules) const SEKI_WITHOUT_EYES: &str = "
         . O X . O X . . .
         O O X X O X . . .

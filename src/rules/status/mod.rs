@@ -1,0 +1,431 @@
+//! Dead-stone and seki judgement at the end of a game.
+//!
+//! 1. **Benson** ([`super::benson`]): pass-alive chains are alive, and
+//!    stones inside the opponent's pass-alive territory are dead. Certain.
+//! 2. **Playouts** for every other chain: many status playouts from the
+//!    final position ([`status_playout`]: random legal moves that never
+//!    fill an own eye nor put a chain of two or more stones into atari,
+//!    each move first answering the last: a capture of three stones or
+//!    more at the vital point of the eye space it left, else tactically),
+//!    half with Black to move first and half with White, counting who owns
+//!    each point at the end. A chain whose mean ownership in its own favour
+//!    is below [`DEAD_BELOW`] is dead. Seeded from the position, so the
+//!    answer is reproducible. Of two neighbouring chains of opposite
+//!    colours in a capturing race (sharing a liberty) that both come out
+//!    dead, the one the playouts favour more lives: one takes the other.
+//! 3. **Seki**: with the dead stones removed, an empty point next to live
+//!    stones of both colours that neither side can fill without putting its
+//!    own chain into atari (or committing suicide) is a seki liberty; live
+//!    chains touching one are in seki. This covers no-eye seki and
+//!    one-eye-plus-shared-liberty seki, and leaves ordinary dame (which
+//!    either side could fill safely) alone. Two chains with one one-point
+//!    eye each and only shared liberties besides are seki however many
+//!    they share.
+//!
+//! A position that the verdicts of the status playouts (step 2) leave with
+//! many neutral points (in regions between live stones of both colours,
+//! dead stones included; [`UNFINISHED_NEUTRAL_SHARE`]) was stopped before
+//! its borders were closed. Its fights are not over, and how they end
+//! turns on answering the opponent's moves, which uniformly random moves
+//! do only by chance: its status playouts are played again, answering also
+//! with MoGo 3×3 patterns ([`StatusMoves::Patterns`]), and it is judged
+//! from those. In finished positions those patterns let invaders look
+//! alive, so they are kept for unfinished ones.
+//!
+//! The same judgement serves `final_status_list`, `final_score` and the
+//! engine's pass decision.
+//!
+//! The module's files, one job each:
+//! - `mod.rs`: the status map ([`Judgement`], [`StoneStatus`], [`Method`]),
+//!   the entry points [`judge`] and [`judge_to_move`], and the rounds of a
+//!   judgement, which run the steps above in order;
+//! - `playouts.rs`: the status playouts' ownership and the verdicts drawn
+//!   from it (step 2);
+//! - `reading.rs`: exact local reading of the problems whose walls are
+//!   solid, replacing playout verdicts (art. 7 confirmation);
+//! - `repairs.rs`: corrections of playout verdicts that the playouts get
+//!   wrong as a rule (chains left inside dead groups, capturing races);
+//! - `seki.rs`: seki detection (step 3) and the reading of seki candidates;
+//! - `protective.rs`: the protective move (teire) the engine plays rather
+//!   than pass.
+//!
+//! [`status_playout`]: crate::board::playout::status_playout
+
+mod playouts;
+mod protective;
+mod reading;
+mod repairs;
+mod seki;
+
+use super::Rules;
+use super::benson::pass_alive;
+use crate::board::playout::StatusMoves;
+use crate::board::{ARRAY_LEN, Board, Point};
+use crate::color::Color;
+use playouts::{ownership, playout_verdicts};
+use reading::confirm_locally;
+use repairs::{
+    mark_unsettled_semeai, revive_surrounded_by_dead, revive_the_stronger_of_dead_neighbours,
+};
+use seki::mark_seki;
+
+pub use playouts::{DEAD_BELOW, STATUS_SEED};
+pub use protective::protective_move;
+pub use reading::{JUDGEMENT_NODE_BUDGET, SOLID_WALL};
+pub use repairs::UNSETTLED_ABOVE;
+pub(super) use seki::empty_region_borders;
+pub use seki::{SEKI_DEAD_REGION_MAX, SEKI_EYE_MAX, SEKI_READING_NODES};
+
+/// Status playouts per judgement.
+pub const STATUS_PLAYOUTS: u32 = 1000;
+
+/// A position is unfinished when at least this share of its points are
+/// neutral by the verdicts of uniformly random status playouts: in regions
+/// of empty points and stones that are not live that touch live stones of
+/// both colours. Its status playouts then answer by patterns
+/// ([`StatusMoves::Patterns`]). A finished game has a few such points (seki
+/// liberties, a dame or two left unfilled).
+pub const UNFINISHED_NEUTRAL_SHARE: f64 = 0.04;
+
+/// The status of a stone at the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoneStatus {
+    /// Alive, not in seki.
+    Alive,
+    /// Dead: removed before counting when inside the opponent's territory.
+    Dead,
+    /// Alive in seki.
+    Seki,
+}
+
+impl StoneStatus {
+    /// True when alive or in seki.
+    #[must_use]
+    pub fn is_live(self) -> bool {
+        matches!(self, StoneStatus::Alive | StoneStatus::Seki)
+    }
+}
+
+/// How a chain's status was decided (reported by `tengen-score_details`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Benson's algorithm: certain.
+    Benson,
+    /// Ownership statistics of status playouts.
+    Playouts,
+    /// The seki test on shared liberties.
+    SekiTest,
+    /// The art. 7 confirmation: an exact local search ([`super::confirm`]).
+    Confirmation,
+    /// The rules count every stone as alive (Tromp-Taylor).
+    Rules,
+}
+
+/// The judgement of a final position.
+#[derive(Clone, Debug)]
+pub struct Judgement {
+    /// Per point (indexed by `Point::index`): status and method of the
+    /// stone there, `None` for empty points.
+    status: Vec<Option<(StoneStatus, Method)>>,
+    /// Per point: mean area ownership over the playouts, +1 Black, −1 White.
+    ownership: Vec<f64>,
+}
+
+impl Judgement {
+    /// Status of the stone at `p` (`None` if empty).
+    #[must_use]
+    pub fn status(&self, p: Point) -> Option<StoneStatus> {
+        self.status[p.index()].map(|(s, _)| s)
+    }
+
+    /// How the status of the stone at `p` was decided.
+    #[must_use]
+    pub fn method(&self, p: Point) -> Option<Method> {
+        self.status[p.index()].map(|(_, m)| m)
+    }
+
+    /// Mean ownership of `p`: +1 always Black's, −1 always White's.
+    #[must_use]
+    pub fn ownership(&self, p: Point) -> f64 {
+        self.ownership[p.index()]
+    }
+
+    /// True when the stone at `p` is alive or in seki.
+    #[must_use]
+    pub fn is_live_stone(&self, p: Point) -> bool {
+        self.status(p).is_some_and(StoneStatus::is_live)
+    }
+
+    /// The points of `board` (the board judged) in regions of empty
+    /// points and dead stones that touch live stones of both colours:
+    /// no one's as the position stands.
+    #[must_use]
+    pub fn neutral_points(&self, board: &Board) -> usize {
+        neutral_points_where(board, |p| self.is_live_stone(p))
+    }
+}
+
+/// How many times the judgement starts again on the board without the
+/// chains that reading a seki candidate killed (see [`judge`]).
+pub const REJUDGE_ROUNDS: usize = 2;
+
+/// Judges every stone of `board` under `rules`.
+///
+/// When reading a seki candidate kills a chain that the status playouts
+/// left alive ([`mark_seki`]), the playouts were wrong about the stones
+/// around it too: a chain whose only liberties were shared with the
+/// killed one is free once it is taken. The judgement then starts again
+/// on the board without the killed chains, and they are dead.
+///
+/// The status playouts answer by patterns in a position whose playout
+/// verdicts leave it unfinished ([`UNFINISHED_NEUTRAL_SHARE`]).
+#[must_use]
+pub fn judge(board: &Board, rules: &Rules) -> Judgement {
+    judge_rounds(board, rules, REJUDGE_ROUNDS, None, None)
+}
+
+/// [`judge`] with `first` to move: what each chain becomes once both sides
+/// play their best, `first` moving first (a chain that dies or lives by
+/// who starts goes the way `first` wants). Every status playout starts
+/// with `first`, and each local problem is read with `first` moving first
+/// for chains of both colours. The end-of-game judgement ([`judge`]) has
+/// no side to move: its playouts alternate the first player and its
+/// readings let the attacker start (art. 7-1).
+#[must_use]
+pub fn judge_to_move(board: &Board, rules: &Rules, first: Color) -> Judgement {
+    judge_rounds(board, rules, REJUDGE_ROUNDS, None, Some(first))
+}
+
+/// The points of `board` in regions of empty points and stones that are
+/// not live by `status` that touch live stones of both colours: no one's.
+fn neutral_points(board: &Board, status: &[Option<(StoneStatus, Method)>]) -> usize {
+    neutral_points_where(board, |p| {
+        status[p.index()].is_some_and(|(s, _)| s.is_live())
+    })
+}
+
+/// The points of `board` in regions of empty points and stones that are
+/// not live by `is_live` that touch live stones of both colours.
+fn neutral_points_where(board: &Board, is_live: impl Fn(Point) -> bool) -> usize {
+    board
+        .regions(|p| !is_live(p))
+        .iter()
+        .filter(|r| r.touches(board, Color::Black) && r.touches(board, Color::White))
+        .map(|r| r.points.len())
+        .sum()
+}
+
+/// [`judge`], starting again at most `rounds` times; the status playouts
+/// choose their free moves as `moves` says, or when `None` as the
+/// position needs: [`StatusMoves::Patterns`] when the verdicts of
+/// uniformly random ones leave it unfinished.
+fn judge_rounds(
+    board: &Board,
+    rules: &Rules,
+    rounds: usize,
+    moves: Option<StatusMoves>,
+    to_move: Option<Color>,
+) -> Judgement {
+    let mut status = vec![None; ARRAY_LEN];
+    if rules.all_stones_alive {
+        for (p, _) in board.stones() {
+            status[p.index()] = Some((StoneStatus::Alive, Method::Rules));
+        }
+        return Judgement {
+            status,
+            ownership: ownership(board, 0, StatusMoves::Random, None),
+        };
+    }
+    for color in Color::ALL {
+        let proof = pass_alive(board, color);
+        for &h in &proof.chains {
+            for s in board.chain_stones(h) {
+                status[s.index()] = Some((StoneStatus::Alive, Method::Benson));
+            }
+        }
+        for &p in &proof.territory {
+            if board.color_at(p) == Some(color.other()) {
+                status[p.index()] = Some((StoneStatus::Dead, Method::Benson));
+            }
+        }
+    }
+    let benson = status.clone();
+    let mut chosen = moves.unwrap_or(StatusMoves::Random);
+    let mut ownership = ownership(board, STATUS_PLAYOUTS, chosen, to_move);
+    playout_verdicts(board, &ownership, &mut status);
+    if moves.is_none() {
+        let neutral = neutral_points(board, &status);
+        let area = board.size() * board.size();
+        if neutral as f64 >= UNFINISHED_NEUTRAL_SHARE * area as f64 {
+            log::debug!("judgement: {neutral} of {area} points neutral, pattern playouts");
+            chosen = StatusMoves::Patterns;
+            ownership = self::ownership(board, STATUS_PLAYOUTS, chosen, to_move);
+            status = benson;
+            playout_verdicts(board, &ownership, &mut status);
+        }
+    }
+    confirm_locally(board, rules, &ownership, to_move, &mut status);
+    revive_surrounded_by_dead(board, &mut status);
+    revive_the_stronger_of_dead_neighbours(board, &ownership, &mut status);
+    let killed = mark_seki(board, &ownership, &mut status);
+    if rounds > 0 && !killed.is_empty() {
+        let rest: Vec<(Point, Color)> = board
+            .stones()
+            .into_iter()
+            .filter(|(p, _)| !killed.contains(p))
+            .collect();
+        if let Ok(without) = Board::from_stones(board.size(), &rest, [0, 0]) {
+            log::debug!(
+                "judgement: {} stones killed by reading a seki, judging the rest again",
+                killed.len()
+            );
+            let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), to_move);
+            for (p, _) in board.stones() {
+                status[p.index()] = if killed.contains(&p) {
+                    Some((StoneStatus::Dead, Method::Confirmation))
+                } else {
+                    again.status[p.index()]
+                };
+            }
+            return Judgement {
+                status,
+                ownership: again.ownership,
+            };
+        }
+    }
+    mark_unsettled_semeai(board, &ownership, &mut status);
+    Judgement { status, ownership }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    // Read by the counting tests in `score.rs` at this path.
+    pub(in crate::rules) use super::seki::tests::DEAD_STONE_IN_A_SEKI_EYE;
+    use super::*;
+
+    /// The head of the chain at `vertex` ("A1" to "J9"); shared by the
+    /// tests of every file of this module.
+    pub(super) fn at(board: &Board, vertex: &str) -> Point {
+        let col = "ABCDEFGHJ".find(&vertex[..1]).expect("column");
+        let row: usize = vertex[1..].parse().expect("row");
+        board.chain_head(Point::new(col, row - 1).expect("on the board"))
+    }
+
+    /// The open row 5 between White's wall and Black's is neutral: 9
+    /// points. White's D2 inside Black's area, dead, leaves that area
+    /// Black's; judged alive, it makes the 26 empty points around it touch
+    /// both colours.
+    #[test]
+    fn neutral_points_are_the_regions_between_both_colours() {
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O O O O
+            . . . . . . . . .
+            X X X X X X X X X
+            . . . . . . . . .
+            . . . O . . . . .
+            . . . . . . . . .
+            ",
+        )
+        .expect("diagram");
+        let d2 = at(&board, "D2");
+        let judged = |d2_status| {
+            let mut status = vec![None; ARRAY_LEN];
+            for (p, _) in board.stones() {
+                let verdict = if p == d2 {
+                    d2_status
+                } else {
+                    StoneStatus::Alive
+                };
+                status[p.index()] = Some((verdict, Method::Playouts));
+            }
+            status
+        };
+        assert_eq!(neutral_points(&board, &judged(StoneStatus::Dead)), 9);
+        assert_eq!(neutral_points(&board, &judged(StoneStatus::Alive)), 9 + 26);
+    }
+
+    /// The open row between the two walls makes the position unfinished:
+    /// its judgement comes from pattern playouts. With the row closed by
+    /// White's stones it is finished: uniformly random ones.
+    #[test]
+    fn an_unfinished_position_is_judged_from_pattern_playouts() {
+        let walls = |row5: &str| {
+            let rows = [
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+                ". . . . . . . . .",
+                "O O O O O O O O O",
+                row5,
+                "X X X X X X X X X",
+                ". . . . . . . . .",
+                ". . . O . . . . .",
+                ". . . . . . . . .",
+            ];
+            Board::from_diagram(&rows.join("\n")).expect("diagram")
+        };
+        let rules = Rules::japanese();
+        let open = walls(". . . . . . . . .");
+        let judged = judge(&open, &rules).ownership;
+        assert_eq!(
+            judged,
+            ownership(&open, STATUS_PLAYOUTS, StatusMoves::Patterns, None)
+        );
+        assert_ne!(
+            judged,
+            ownership(&open, STATUS_PLAYOUTS, StatusMoves::Random, None)
+        );
+        let closed = walls("O O O O O O O O O");
+        assert_eq!(
+            judge(&closed, &rules).ownership,
+            ownership(&closed, STATUS_PLAYOUTS, StatusMoves::Random, None)
+        );
+    }
+
+    /// Two false seki, one inside the other's liberties. Black's A4-F1
+    /// shares A3 and A1 with White's A2 B2 B3: White fills A3, giving
+    /// four stones, and Black's eye space after taking them at A1 is a
+    /// square four, dead. Once Black's A4-F1 is off the board White's
+    /// B5-D6 has seven liberties, and Black's A7-F4, whose only liberties
+    /// D7 and E6 it shared with B5-D6 in seki, dies too. Judged on the board as it
+    /// stands, without taking A4-F1 off first, A7-F4 and B5-D6 are seki.
+    #[test]
+    fn a_chain_killed_by_reading_a_seki_frees_the_chains_around_it() {
+        let board = Board::from_diagram(
+            "
+            O O O O O O O . O
+            O O X X X X O O O
+            X X X . X X O . O
+            X O O O . X X O O
+            O O X O X X O O .
+            X X X X O X O O O
+            . O X X O O O . O
+            O O X O O O O O O
+            . X X X X X O . O
+            ",
+        )
+        .expect("diagram");
+        for rules in [Rules::japanese(), Rules::chinese()] {
+            let judgement = judge(&board, &rules);
+            for vertex in ["A4", "A7"] {
+                assert_eq!(
+                    judgement.status(at(&board, vertex)),
+                    Some(StoneStatus::Dead),
+                    "{vertex} under {}",
+                    rules.name
+                );
+            }
+            for vertex in ["B5", "B2", "A9"] {
+                assert_eq!(
+                    judgement.status(at(&board, vertex)),
+                    Some(StoneStatus::Alive),
+                    "{vertex} under {}",
+                    rules.name
+                );
+            }
+        }
+    }
+}
