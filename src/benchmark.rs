@@ -1,4 +1,14 @@
 //! `tengen benchmark`: playouts and searches from the empty board, timed.
+//!
+//! [`playouts`] times light playouts (the reference bot's, whose 9×9
+//! statistics the tests check) or tactical ones (the search's);
+//! [`mcts_iterations`] times the simulations of one search for Black from
+//! the empty board, as in play. Wall time, one run at a time: the host's
+//! speed drifts from hour to hour and single runs of one binary differ by
+//! up to a tenth, so `scripts/bench.sh N` reports medians of N runs, and
+//! `scripts/libego-compare.sh N` (light playouts against libego's, like
+//! for like, in alternating rounds) is read as a ratio over five rounds or
+//! more: the ratio of a single round varies by about 5%.
 
 use std::time::Instant;
 

@@ -3,10 +3,42 @@
 //!
 //! Where to start reading: [`search`] runs simulations, each
 //! `Search::descend` (pick moves in the tree by [`urgency`]) →
-//! `Search::expand` (children with [`priors`]) → a tactical playout
-//! (`board::playout::recorded_playout`, tactical in play) → `Search::update` (win counts and
-//! AMAF counts along the path). [`search_reusing`] keeps the tree between
-//! moves ([`TreeCache`]); [`analyze`] reports the root moves at intervals.
+//! `Search::expand` (children with [`priors`](super::priors)) → a
+//! tactical playout (`board::playout::recorded_playout`, tactical in
+//! play) → `Search::update` (win counts and AMAF counts along the path).
+//! [`search_reusing`] keeps the tree between moves ([`TreeCache`]);
+//! [`analyze`] reports the root moves at intervals.
+//!
+//! Each simulation:
+//! - **descends** by [`urgency`], the RAVE blend of a move's win rate and
+//!   its AMAF win rate, which weigh the same at [`RAVE_EQUIV`] simulations;
+//! - **expands** a leaf after [`EXPAND_VISITS`] simulations of its own into
+//!   every legal move but the mover's own eyes, each child starting with
+//!   prior simulations ([`super::priors`]): captures, escapes and ataris
+//!   read through ladders, self-atari; on boards smaller than
+//!   [`MODEL_MIN_SIZE`] also MoGo 3×3 patterns, nearness to the last move
+//!   and the line in an empty area, on bigger ones the move model
+//!   ([`super::model`]; not with `--no-move-model`) instead of those
+//!   three. There, while the board holds at most [`OPENING_STONES`]
+//!   stones, the prior also seeds the move's AMAF counts
+//!   ([`PRIOR_AMAF_WEIGHT`]), so that the playouts' liking for
+//!   second-line moves on an empty board does not drown it;
+//! - plays a **tactical playout** ([`Policy::Tactical`]: capture or escape
+//!   replies to the last move, else a MoGo 3×3 pattern next to it, else a
+//!   random move; no multi-stone self-atari, no filling of own eyes);
+//! - **updates** wins and AMAF counts along the path; a draw counts half a
+//!   win ([`result_for_black`]).
+//!
+//! The move is the most visited root child; the search reports it lost
+//! enough to resign below [`RESIGN_BELOW`] after at least
+//! [`RESIGN_MIN_PLAYOUTS`] simulations (the GTP layer never resigns early
+//! in a handicap game). Threads share one tree, each marking its path
+//! with a [`VIRTUAL_LOSS`]; at the node budget (`--max-nodes`) the tree
+//! stops growing and the search goes on.
+//!
+//! [`MODEL_MIN_SIZE`]: super::priors::MODEL_MIN_SIZE
+//! [`OPENING_STONES`]: super::priors::OPENING_STONES
+//! [`PRIOR_AMAF_WEIGHT`]: super::priors::PRIOR_AMAF_WEIGHT
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError, TryLockError};

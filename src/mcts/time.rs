@@ -1,4 +1,11 @@
 //! Time controls as GTP describes them, and the clock the engine keeps.
+//!
+//! The controller sets the system (`time_settings`, `kgs-time_settings`)
+//! and reports the time left (`time_left`), which is taken as ground
+//! truth. [`Clock::budget`] gives a move its share of the time left,
+//! keeping [`SAFETY_FRACTION`] of it and [`SAFETY_SECONDS`] in reserve;
+//! without a clock (and without `--time` or `--playouts`) a move gets the
+//! engine's default of one second.
 
 use std::time::Duration;
 

@@ -42,6 +42,12 @@
 //! the attacker answering every move, cannot live. The reading is exact
 //! within these rules and bounded by [`NODE_BUDGET`] nodes per chain; a
 //! problem whose search runs out is not decided here.
+//!
+//! Where art. 7 is not precise, these are choices: which new stones count
+//! (as above), two replacements (close to Robert Jasiek's
+//! "capturable-2"), only capturing new stones once a capture opens a large
+//! space, and cycles in the line read scored for the defender. The tested
+//! verdicts, one diagram each, are in `gtp-tests/rules/confirmation.tst`.
 
 use std::collections::HashMap;
 

@@ -1,18 +1,58 @@
 //! Counting a finished game under territory or area rules.
 //!
-//! After the judgement, the empty points and dead stones form regions.
-//! A region touching live stones of one colour only belongs to that colour;
-//! any other region is dame. Then:
+//! After the judgement ([`super::status`]), the empty points and dead
+//! stones form regions. A region touching live stones of one colour only
+//! belongs to that colour. A region touching both:
+//! - bordered by a seki chain (art. 8), or under Tromp-Taylor (which
+//!   counts every stone as alive): dame;
+//! - under **territory** counting: dame, no one's territory (a border left
+//!   open, art. 9), except in a game stopped by agreement (below);
+//! - under **area** counting: each point goes to the side that owns it in
+//!   at least [`OPEN_BORDER_OWNERSHIP`] of the status playouts (the dame
+//!   filling an area count assumes), the rest is dame. Under
+//!   [`Rules::dame_filled_in_turn`] (`chinese`) those open dame are filled
+//!   in turn, the side to move first; a server's count (`chinese-kgs`,
+//!   `chinese-ogs`) leaves them no one's.
+//!
+//! Then:
 //! - **territory** (Japanese): a player's score is the points of their
 //!   regions (empty points and the dead stones inside, which are removed)
 //!   plus prisoners (captures during play and the dead stones removed).
 //!   Under art. 8, regions bordered by a seki chain (seki eyes) are worth
 //!   nothing; dead stones outside territory are not removed (art. 10-1),
-//!   but those a seki eye's owner takes for free count as his prisoners;
+//!   but a dead chain in atari in a seki eye, which the eye's owner takes
+//!   for free, is his prisoner: players take it before they stop;
 //! - **area** (Chinese): live stones (seki included) plus the points of
-//!   their regions (seki eyes count for their owner); dame count for nobody.
+//!   their regions (seki eyes count for their owner).
 //!
 //! White adds komi and, under area rules, the handicap bonus.
+//!
+//! **Teire.** Under territory counting with [`Rules::teire_deducted`]
+//! (`japanese`), a live chain whose liberties are one point of its own
+//! territory and dame the opponent can fill (at once, or once he has
+//! filled the dame beside them) is in atari when the dame are filled, so
+//! its owner must fill that point, which is not counted. He owes nothing
+//! when his own stone on one of those dame would join the chain to a
+//! second liberty in his territory, or to another chain of his with
+//! liberties it lacks, or through a two-point gap to such a chain: he
+//! fills the dame instead. Filling one teire can make another, so the
+//! search repeats (at most [`MAX_TEIRE`]).
+//!
+//! **A game stopped by agreement** (its record ends with a move, not a
+//! pass, as professional records do), under
+//! [`Rules::dead_stones_stay_for_dame`] (`japanese`), has its dame phase
+//! read with the dead stones still on the board: a point a dead stone
+//! holds is no liberty, so a chain may owe a teire, or the stones that
+//! capture a dead chain beside it; a point behind a border still open at
+//! a dame (owned by one side in nearly every status playout, with nothing
+//! but that side around it) is that side's territory; a chain in atari
+//! that the opponent's capture would leave in atari itself (a snapback)
+//! owes nothing; and a dead chain in atari on a dame is taken (its
+//! taker's prisoner and points).
+//!
+//! Under [`Rules::dead_stone_at_dame_stays`] (the OGS presets) a dead stone
+//! in atari on a dame point's side stays on the board, as the server's
+//! automatic removal leaves it.
 
 use std::fmt;
 

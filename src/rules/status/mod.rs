@@ -1,26 +1,64 @@
 //! Dead-stone and seki judgement at the end of a game.
 //!
+//! [`judge`] serves `final_score`, `final_status_list`, `tengen score` and
+//! the engine's own pass decision. Its steps:
+//!
 //! 1. **Benson** ([`super::benson`]): pass-alive chains are alive, and
 //!    stones inside the opponent's pass-alive territory are dead. Certain.
-//! 2. **Playouts** for every other chain: many status playouts from the
-//!    final position ([`status_playout`]: random legal moves that never
-//!    fill an own eye nor put a chain of two or more stones into atari,
-//!    each move first answering the last: a capture of three stones or
-//!    more at the vital point of the eye space it left, else tactically),
-//!    half with Black to move first and half with White, counting who owns
-//!    each point at the end. A chain whose mean ownership in its own favour
-//!    is below [`DEAD_BELOW`] is dead. Seeded from the position, so the
-//!    answer is reproducible. Of two neighbouring chains of opposite
+//! 2. **Status playouts** for every other chain: [`STATUS_PLAYOUTS`]
+//!    playouts from the final position ([`status_playout`]: random legal
+//!    moves that never fill an own eye nor put a chain of two or more
+//!    stones into atari, each move first answering the last: a capture of
+//!    three stones or more at the vital point of the eye space it left,
+//!    else tactically), half with Black to move first and half with White,
+//!    counting who owns each point at the end. A chain whose mean
+//!    ownership in its own favour is below [`DEAD_BELOW`] is dead. Seeded
+//!    from the position ([`STATUS_SEED`]), so the answer is reproducible.
+//! 3. **Local problems read exactly** ([`super::confirm`]), inside walls
+//!    that Benson proves or that the playouts give an ownership of at least
+//!    [`SOLID_WALL`], within [`JUDGEMENT_NODE_BUDGET`] nodes for the whole
+//!    judgement. Under rules that confirm life by art. 7 (Japanese) the
+//!    reading's verdicts replace the playouts'. Under the others they are
+//!    used only where no ko decides: the verdict is the same whether the
+//!    attacker or the defender has every ko threat, or, once the threats
+//!    are used up, the reading without threats gives the same verdict
+//!    whichever side starts (bent four: dead; double-ko seki: seki). An
+//!    open direct ko is left to the playouts there.
+//! 4. **Corrections to the playouts' verdicts**: a chain they call dead
+//!    whose enemy neighbours are all dead is alive (it stands in its own
+//!    area once they are removed); of two neighbouring chains of opposite
 //!    colours in a capturing race (sharing a liberty) that both come out
 //!    dead, the one the playouts favour more lives: one takes the other.
-//! 3. **Seki**: with the dead stones removed, an empty point next to live
-//!    stones of both colours that neither side can fill without putting its
-//!    own chain into atari (or committing suicide) is a seki liberty; live
-//!    chains touching one are in seki. This covers no-eye seki and
-//!    one-eye-plus-shared-liberty seki, and leaves ordinary dame (which
-//!    either side could fill safely) alone. Two chains with one one-point
-//!    eye each and only shared liberties besides are seki however many
-//!    they share.
+//! 5. **Seki** (art. 8), on the board of live stones: an empty point next
+//!    to live stones of both colours that neither side can fill without
+//!    capturing or leaving two or more stones in atari, even after one
+//!    connecting move inside its own territory or on a one-point eye it
+//!    shares with another of its chains (the joined chain keeping two
+//!    eyes), is a seki liberty, and the live chains touching it are in
+//!    seki. Ordinary dame, which either side fills safely, are left alone
+//!    (死活例24), and so is a chain short of liberties only until it joins
+//!    its wall. For this test a dead chain in atari is taken by a stone on
+//!    its last liberty, so an eye it stands in counts as the one point the
+//!    capture leaves. Two chains with one one-point eye each and only
+//!    shared liberties besides are seki however many they share. Seki
+//!    spreads through small eyes ([`SEKI_EYE_MAX`]) to the chains around
+//!    them.
+//!    - A seki candidate is read (the solid chains around it uncapturable,
+//!      every ko threat the defender's, [`SEKI_READING_NODES`]): when that
+//!      kills one chain that encloses all the rest, as a bent three
+//!      holding an enemy stone, the chain is dead, not seki, and the
+//!      judgement starts again without it ([`REJUDGE_ROUNDS`]): its
+//!      liberties may have been all an enemy chain around it lacked.
+//!    - A small region of dead stones between both colours
+//!      ([`SEKI_DEAD_REGION_MAX`] points: the ko stones of a double-ko
+//!      seki, 死活例25) makes the chains around it seki only when a chain
+//!      of each colour has no more than one liberty elsewhere: a ko left
+//!      between settled groups is dame, and dead stones only one side
+//!      needs are taken by the other.
+//! 6. **A capturing race left open** is seki when the side behind turns it
+//!    into seki with one move (filling the other chain's only liberty
+//!    outside the race) and survives in about half of the status playouts
+//!    ([`UNSETTLED_ABOVE`]): players who stop there count it so.
 //!
 //! A position that the verdicts of the status playouts (step 2) leave with
 //! many neutral points (in regions between live stones of both colours,
@@ -32,8 +70,9 @@
 //! from those. In finished positions those patterns let invaders look
 //! alive, so they are kept for unfinished ones.
 //!
-//! The same judgement serves `final_status_list`, `final_score` and the
-//! engine's pass decision.
+//! [`judge_to_move`] asks instead what each chain becomes once both sides
+//! play their best with a given side first (`tengen-status`), and
+//! [`protective_move`] finds the teire the engine plays before passing.
 //!
 //! The module's files, one job each:
 //! - `mod.rs`: the status map ([`Judgement`], [`StoneStatus`], [`Method`]),
@@ -42,10 +81,11 @@
 //! - `playouts.rs`: the status playouts' ownership and the verdicts drawn
 //!   from it (step 2);
 //! - `reading.rs`: exact local reading of the problems whose walls are
-//!   solid, replacing playout verdicts (art. 7 confirmation);
+//!   solid, replacing playout verdicts (step 3, art. 7 confirmation);
 //! - `repairs.rs`: corrections of playout verdicts that the playouts get
-//!   wrong as a rule (chains left inside dead groups, capturing races);
-//! - `seki.rs`: seki detection (step 3) and the reading of seki candidates;
+//!   wrong as a rule (steps 4 and 6: chains left inside dead groups,
+//!   capturing races);
+//! - `seki.rs`: seki detection (step 5) and the reading of seki candidates;
 //! - `protective.rs`: the protective move (teire) the engine plays rather
 //!   than pass.
 //!
