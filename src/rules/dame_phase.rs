@@ -110,8 +110,9 @@ pub fn play_out(board: &Board, judgement: &Judgement, to_move: Color) -> Finishe
     let mut passes = 0;
     let limit = MAX_MOVES_PER_POINT * board.size() * board.size();
     while passes < 2 && moves.len() < limit {
-        match phase.choose(color) {
-            Some(p) => {
+        match phase.choose_why(color) {
+            Some((p, why)) => {
+                log::debug!("dame phase: {color:?} {:?} {}, {why}", p.col(), p.row() + 1);
                 if phase.area[p.index()] == Area::Own(color) {
                     teire.push((p, color));
                 }
@@ -251,13 +252,15 @@ impl Phase {
             .collect()
     }
 
-    /// The move `color` makes next, or `None` to pass.
-    fn choose(&self, color: Color) -> Option<Point> {
+    /// The move `color` makes next and the rule that chose it.
+    fn choose_why(&self, color: Color) -> Option<(Point, &'static str)> {
+        let why = |reason: &'static str| move |p: Point| (p, reason);
         self.rescue_any(color)
-            .or_else(|| self.take(color))
-            .or_else(|| self.fill_dame(color, Fill::Forcing))
-            .or_else(|| self.remove_threat(color))
-            .or_else(|| self.fill_dame(color, Fill::Any))
+            .map(why("rescue"))
+            .or_else(|| self.take(color).map(why("take")))
+            .or_else(|| self.fill_dame(color, Fill::Forcing).map(why("sente fill")))
+            .or_else(|| self.remove_threat(color).map(why("threat")))
+            .or_else(|| self.fill_dame(color, Fill::Any).map(why("fill")))
     }
 
     /// A move that saves a live chain of `color` in atari (the biggest
