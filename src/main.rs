@@ -10,7 +10,7 @@ use tengen::benchmark;
 use tengen::board::playout::Policy;
 use tengen::board::{MAX_SIZE, MIN_SIZE};
 use tengen::gtp::command::Switches;
-use tengen::gtp::engine::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
+use tengen::gtp::options::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
 use tengen::gtp::{self, Engine, EngineOptions};
 use tengen::mcts::model;
 use tengen::mcts::search::{SearchLimits, TreeCache};

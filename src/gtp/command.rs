@@ -4,12 +4,14 @@
 
 use super::error::GtpError;
 use super::parser::{
-    AnalyzeArgs, analyze_args, chat, color_two_numbers, key_value, move_list, no_args, one_color,
-    one_float, one_int, one_move, one_point, one_string, opt_int, opt_string, point_opt_color,
-    string_opt_int, three_numbers, vertex_list, word_and_numbers,
+    AnalyzeArgs, StatusList, analyze_args, chat, color_two_numbers, key_value, move_list, no_args,
+    one_color, one_float, one_int, one_move, one_point, one_string, opt_int, opt_string,
+    point_opt_color, rules_name, status_list, string_opt_int, three_numbers, vertex_list,
+    word_and_numbers,
 };
 use crate::board::{Move, Point};
 use crate::color::Color;
+use crate::rules::Rules;
 
 /// The output dialect of the analysis commands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,11 +80,11 @@ pub enum Command {
     /// `kgs-chat (game|private) name message…`: answer a chat message.
     KgsChat(String),
     /// `kgs-rules name`
-    KgsRules(String),
+    KgsRules(Rules),
     /// `final_score [seed]`
     FinalScore,
     /// `final_status_list status`
-    FinalStatusList(String),
+    FinalStatusList(StatusList),
     /// `final_status vertex`
     FinalStatus(Point),
     /// `tengen-status vertex [color]`: the status of the chain at the
@@ -129,7 +131,7 @@ pub enum Command {
     /// `kata-get-rules`: the rules as KataGo's JSON.
     KataGetRules,
     /// `kata-set-rules name`: a rule set by name (KataGo's shorthands).
-    KataSetRules(String),
+    KataSetRules(Rules),
 }
 
 /// Commands that exist only when switched on (from the command line).
@@ -291,7 +293,7 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "kgs-rules",
         switch: None,
-        parse: |a| one_string(a).map(Command::KgsRules),
+        parse: |a| rules_name(a).map(Command::KgsRules),
     },
     CommandSpec {
         name: "final_score",
@@ -301,7 +303,7 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "final_status_list",
         switch: None,
-        parse: |a| one_string(a).map(Command::FinalStatusList),
+        parse: |a| status_list(a).map(Command::FinalStatusList),
     },
     CommandSpec {
         name: "final_status",
@@ -426,7 +428,7 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "kata-set-rules",
         switch: None,
-        parse: |a| one_string(a).map(Command::KataSetRules),
+        parse: |a| rules_name(a).map(Command::KataSetRules),
     },
 ];
 

@@ -9,11 +9,16 @@
 //!
 //! Standard output carries responses only; logs go to standard error.
 
+pub mod analyze;
 pub mod command;
 pub mod engine;
 pub mod error;
+pub mod gogui;
+pub mod judgement_cache;
+pub mod options;
 pub mod parser;
 pub mod response;
+pub mod scoring;
 pub mod signal;
 
 use std::collections::VecDeque;
@@ -23,8 +28,9 @@ use std::sync::mpsc;
 use std::thread;
 
 pub use command::Command;
-pub use engine::{Engine, EngineOptions};
+pub use engine::Engine;
 pub use error::GtpError;
+pub use options::EngineOptions;
 
 /// What one input line produced.
 #[derive(Debug, PartialEq, Eq)]

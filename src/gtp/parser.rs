@@ -15,6 +15,9 @@ use nom::{IResult, Parser};
 use super::error::GtpError;
 use crate::board::{MAX_SIZE, Move, Point};
 use crate::color::Color;
+use crate::rules::Rules;
+use crate::rules::score::PointOwner;
+use crate::rules::status::StoneStatus;
 
 type PResult<'a, O> = IResult<&'a [u8], O>;
 
@@ -230,6 +233,37 @@ pub(crate) fn one_point(i: &[u8]) -> Result<Point, GtpError> {
 /// `tengen-status vertex [color]`.
 pub(crate) fn point_opt_color(i: &[u8]) -> Result<(Point, Option<Color>), GtpError> {
     args(i, (point, opt(preceded(space1, color))))
+}
+
+/// A rule set by name (`kgs-rules`, `kata-set-rules`): any name
+/// [`Rules`] parses, else [`GtpError::UnknownRules`].
+pub(crate) fn rules_name(i: &[u8]) -> Result<Rules, GtpError> {
+    one_string(i)?
+        .parse::<Rules>()
+        .map_err(|_| GtpError::UnknownRules)
+}
+
+/// What `final_status_list` lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusList {
+    /// The chains of this status (`alive`, `dead`, `seki`), one per line.
+    Stones(StoneStatus),
+    /// The empty points counted as this (`black_territory`,
+    /// `white_territory`, `dame`), on one line.
+    Points(PointOwner),
+}
+
+/// The `final_status_list` argument, in any case.
+pub(crate) fn status_list(i: &[u8]) -> Result<StatusList, GtpError> {
+    match one_string(i)?.to_ascii_lowercase().as_str() {
+        "alive" => Ok(StatusList::Stones(StoneStatus::Alive)),
+        "dead" => Ok(StatusList::Stones(StoneStatus::Dead)),
+        "seki" => Ok(StatusList::Stones(StoneStatus::Seki)),
+        "black_territory" => Ok(StatusList::Points(PointOwner::Territory(Color::Black))),
+        "white_territory" => Ok(StatusList::Points(PointOwner::Territory(Color::White))),
+        "dame" => Ok(StatusList::Points(PointOwner::Dame)),
+        _ => Err(GtpError::Syntax),
+    }
 }
 
 /// Analysis interval when none is given, in centiseconds.
@@ -511,5 +545,31 @@ mod tests {
             ])
         );
         assert_eq!(move_list(b" B d4 w"), Err(GtpError::Syntax));
+    }
+
+    /// `final_status_list` and rules names are typed here, with the
+    /// failures the engine used to give: a syntax error for an unknown
+    /// list, "unknown rules" for an unknown rule set.
+    #[test]
+    fn typed_words() {
+        assert_eq!(
+            status_list(b" DEAD"),
+            Ok(StatusList::Stones(StoneStatus::Dead))
+        );
+        assert_eq!(
+            status_list(b" black_territory "),
+            Ok(StatusList::Points(PointOwner::Territory(Color::Black)))
+        );
+        assert_eq!(
+            status_list(b" Dame"),
+            Ok(StatusList::Points(PointOwner::Dame))
+        );
+        for bad in [&b" foo"[..], b"", b" dead seki", b" dead_"] {
+            assert_eq!(status_list(bad), Err(GtpError::Syntax));
+        }
+        assert_eq!(rules_name(b" Tromp-Taylor"), Ok(Rules::tromp_taylor()));
+        assert_eq!(rules_name(b" bogus"), Err(GtpError::UnknownRules));
+        assert_eq!(rules_name(b""), Err(GtpError::Syntax));
+        assert_eq!(rules_name(b" japanese chinese"), Err(GtpError::Syntax));
     }
 }

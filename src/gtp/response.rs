@@ -1,7 +1,9 @@
-//! Response framing (spec §2.6–2.7) and the wire format of vertices.
+//! Response framing (spec §2.6–2.7) and the wire format of values:
+//! vertices, GoGui's short counts, KataGo's rules JSON.
 
 use super::parser::COLUMN_LETTERS;
 use crate::board::{Move, Point};
+use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 
 /// Formats a response: `=[id] body` or `?[id] message`, always with the
 /// space after the status and id, then an empty line. The body is cleaned
@@ -62,6 +64,30 @@ pub fn short_count(n: u32) -> String {
         n if n < 999.5e6 => format!("{:.0}M", n / 1e6),
         n => format!("{:.1}G", n / 1e9),
     }
+}
+
+/// The rules in KataGo's `kata-get-rules` JSON.
+#[must_use]
+pub fn kata_rules_json(rules: &Rules) -> String {
+    let ko = match rules.ko {
+        KoRule::Simple => "SIMPLE",
+        KoRule::PositionalSuperko => "POSITIONAL",
+        KoRule::SituationalSuperko => "SITUATIONAL",
+    };
+    let (scoring, tax) = match rules.scoring {
+        Scoring::Territory if !rules.seki_eyes_are_territory => ("TERRITORY", "SEKI"),
+        Scoring::Territory => ("TERRITORY", "NONE"),
+        Scoring::Area => ("AREA", "NONE"),
+    };
+    let bonus = match rules.handicap_bonus {
+        HandicapBonus::Zero => "0",
+        HandicapBonus::NMinusOne => "N-1",
+        HandicapBonus::N => "N",
+    };
+    format!(
+        r#"{{"friendlyPassOk":{},"hasButton":false,"ko":"{ko}","scoring":"{scoring}","suicide":{},"tax":"{tax}","whiteHandicapBonus":"{bonus}"}}"#,
+        !rules.all_stones_alive, rules.suicide
+    )
 }
 
 #[cfg(test)]

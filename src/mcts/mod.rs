@@ -2,10 +2,13 @@
 //! loop) over the tree in [`tree`], with the children's [`priors`] (from
 //! the learned move [`model`] on big boards), trees kept between moves
 //! ([`reuse`]), analysis for GUIs ([`analysis`]), the uniformly random
-//! player ([`random`]) as baseline, and time management ([`time`]).
-//! Search never sees GTP types.
+//! player ([`random`]) as baseline, time management ([`time`]), and the
+//! end-of-game decisions around the search ([`endgame`]: passing when the
+//! count wins, teire, cleanup, art. 12 cycles). Search never sees GTP
+//! types.
 
 pub mod analysis;
+pub mod endgame;
 pub mod model;
 pub mod priors;
 pub mod random;
