@@ -14,7 +14,7 @@
 
 use std::cell::RefCell;
 
-use super::{Board, Point};
+use super::{Board, Cell, Point};
 use crate::color::Color;
 
 /// Most attacker moves read in one ladder; a longer ladder counts as an
@@ -92,12 +92,15 @@ fn extend(board: &Board, defender: Color, lib: Point, pool: &mut [Board]) -> boo
 /// filled. Nothing the atari captures can take one away, so such an atari
 /// need not be played out.
 fn opens_wide(board: &Board, other: Point, atari: Point, also: Option<Point>) -> bool {
-    let taken = other
+    // The empty neighbours other than the two points being filled (a
+    // plain difference of counts would underflow when `also` is not one
+    // of them, or not empty).
+    other
         .neighbours()
         .iter()
-        .filter(|&&n| n == atari || Some(n) == also)
-        .count();
-    board.empty_neighbours(other) - taken >= 3
+        .filter(|&&n| n != atari && Some(n) != also && board.cell(n) == Cell::Empty)
+        .count()
+        >= 3
 }
 
 /// The attacker's turn against the two-liberty chain through `chain`:

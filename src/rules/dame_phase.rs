@@ -88,9 +88,10 @@ pub fn play_out(board: &Board, judgement: &Judgement, to_move: Color) -> Finishe
     for p in board.points() {
         live[p.index()] = judgement.is_live_stone(p);
     }
-    let seki: Vec<bool> = (0..ARRAY_LEN)
-        .map(|i| judgement.status(Point::from_index(i)) == Some(StoneStatus::Seki))
-        .collect();
+    let seki = board.points().fold(vec![false; ARRAY_LEN], |mut seki, p| {
+        seki[p.index()] = judgement.status(p) == Some(StoneStatus::Seki);
+        seki
+    });
     let area = areas(board, &seki, &live);
     let mut phase = Phase {
         board: board.clone(),
@@ -248,7 +249,7 @@ impl Phase {
     fn live_chains(&self, color: Color) -> Vec<Point> {
         self.board
             .points()
-            .filter(|&p| self.board.chain_head(p) == p && self.is_live(p, color))
+            .filter(|&p| self.is_live(p, color) && self.board.chain_head(p) == p)
             .collect()
     }
 
@@ -297,8 +298,8 @@ impl Phase {
     fn take(&self, color: Color) -> Option<Point> {
         let opponent = color.other();
         self.board.points().find_map(|h| {
-            if self.board.chain_head(h) != h
-                || self.board.color_at(h) != Some(opponent)
+            if self.board.color_at(h) != Some(opponent)
+                || self.board.chain_head(h) != h
                 || !self.board.in_atari(h)
             {
                 return None;
@@ -500,4 +501,87 @@ fn diagram(
         out.push('\n');
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::rules::status::judge;
+
+    /// White's F4 has two liberties: E4 in White's territory and the dame
+    /// F5. Black's stone on F5 is safe (it joins F6 and G5) and puts F4 in
+    /// atari, so with Black to play Black fills F5 in sente and White must
+    /// add E4: a teire. With White to play White fills F5 himself and owes
+    /// nothing.
+    const SENTE_DAME: &str = "
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O . X . .
+        . . . . . O X . .
+        . . . . O X . . .
+        . . . . O X . . .
+        . . . . O X . . .
+        ";
+
+    fn at(col: usize, row: usize) -> Point {
+        Point::new(col, row).expect("on the board")
+    }
+
+    #[test]
+    fn a_dame_filled_in_sente_forces_a_teire() {
+        let board = Board::from_diagram(SENTE_DAME).expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        let (e4, f5) = (at(4, 3), at(5, 4));
+        assert!(judgement.is_live_stone(at(5, 3)), "F4 is alive");
+
+        let black_first = play_out(&board, &judgement, Color::Black);
+        assert_eq!(
+            black_first.moves[..2],
+            [(Color::Black, f5), (Color::White, e4)]
+        );
+        assert_eq!(black_first.teire, [(e4, Color::White)]);
+
+        let white_first = play_out(&board, &judgement, Color::White);
+        assert_eq!(white_first.moves, [(Color::White, f5)]);
+        assert!(white_first.teire.is_empty());
+    }
+
+    /// White's lone D5 is dead inside Black's area and in atari at E5, a
+    /// dame beside White's wall: the side to play fills E5, Black taking
+    /// D5, White connecting it. No stone judged alive is ever taken, and a
+    /// game with nothing left to fill ends at once.
+    #[test]
+    fn a_dead_stone_in_atari_at_a_dame_goes_to_the_side_to_play() {
+        const IN_ATARI: &str = "
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . X X O . . .
+            . . X O . O . . .
+            . . . X X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            ";
+        let board = Board::from_diagram(IN_ATARI).expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        let (d5, e5) = (at(3, 4), at(4, 4));
+        assert!(!judgement.is_live_stone(d5));
+
+        let black_first = play_out(&board, &judgement, Color::Black);
+        assert_eq!(black_first.moves, [(Color::Black, e5)]);
+        assert_eq!(black_first.board.color_at(d5), None);
+        assert_eq!(black_first.board.captures(Color::Black), 1);
+
+        let white_first = play_out(&board, &judgement, Color::White);
+        assert_eq!(white_first.moves, [(Color::White, e5)]);
+        assert!(white_first.live[d5.index()], "connected, D5 lives on");
+
+        let finished = &black_first.board;
+        let settled = play_out(finished, &judge(finished, &Rules::japanese()), Color::White);
+        assert!(settled.moves.is_empty(), "{:?}", settled.moves);
+    }
 }
