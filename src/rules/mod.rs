@@ -84,10 +84,11 @@ pub struct Rules {
     pub dead_stone_at_dame_stays: bool,
     /// Whether, under area counting, the neutral points left open (not seki
     /// liberties) are filled in turn before counting, the side to move
-    /// first, so that it gets one more when they are odd: the players'
-    /// count of a game stopped before its last dame (professional records
-    /// under Chinese rules bear it out). A server's count of the final
-    /// position (KGS, OGS) leaves them no one's.
+    /// first: the dame phase is played out ([`dame_phase`]), each dame a
+    /// point for its filler, as in the players' count of a game stopped
+    /// before its last dame (professional records under Chinese rules bear
+    /// it out). A server's count of the final position (KGS, OGS) leaves
+    /// them no one's.
     pub dame_filled_in_turn: bool,
     /// Whether, under territory counting, a game stopped by agreement
     /// (its record ends with a move, not a pass) has its dame phase read with

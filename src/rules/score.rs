@@ -27,7 +27,22 @@
 //!
 //! White adds komi and, under area rules, the handicap bonus.
 //!
-//! **Teire.** Under territory counting with [`Rules::teire_deducted`]
+//! **The dame phase played out** ([`super::dame_phase`]). Two counts fill
+//! the dame before counting, as players do: the Japanese count of a game
+//! stopped by agreement (its record ends with a move, not a pass, as
+//! professional records do; [`Rules::dead_stones_stay_for_dame`]), and
+//! the area count that fills the dame in turn
+//! ([`Rules::dame_filled_in_turn`], `chinese`). The phase is played on a
+//! copy, dead stones on the board, in turn from the side to move; the
+//! finished board is then counted as above: a border closed makes the
+//! territory behind it whole, a stone an owner had to add inside his own
+//! territory (a teire) is a point less for him under territory counting,
+//! each dame is a point of its filler's area under area counting, and
+//! stones taken in the phase are prisoners. A position with many neutral
+//! points ([`dame_phase::UNFINISHED_SHARE`]) is unfinished: no phase.
+//!
+//! **Teire without the phase** (games ended by two passes, and unfinished
+//! ones). Under territory counting with [`Rules::teire_deducted`]
 //! (`japanese`), a live chain whose liberties are one point of its own
 //! territory and dame the opponent can fill (at once, or once he has
 //! filled the dame beside them) is in atari when the dame are filled, so
@@ -36,19 +51,11 @@
 //! second liberty in his territory, or to another chain of his with
 //! liberties it lacks, or through a two-point gap to such a chain: he
 //! fills the dame instead. Filling one teire can make another, so the
-//! search repeats (at most [`MAX_TEIRE`]).
-//!
-//! **A game stopped by agreement** (its record ends with a move, not a
-//! pass, as professional records do), under
-//! [`Rules::dead_stones_stay_for_dame`] (`japanese`), has its dame phase
-//! read with the dead stones still on the board: a point a dead stone
-//! holds is no liberty, so a chain may owe a teire, or the stones that
-//! capture a dead chain beside it; a point behind a border still open at
-//! a dame (owned by one side in nearly every status playout, with nothing
-//! but that side around it) is that side's territory; a chain in atari
-//! that the opponent's capture would leave in atari itself (a snapback)
-//! owes nothing; and a dead chain in atari on a dame is taken (its
-//! taker's prisoner and points).
+//! search repeats (at most [`MAX_TEIRE`]). An unfinished game stopped by
+//! agreement reads this with the dead stones on the board, and counts a
+//! point behind a border still open at a dame (owned by one side in
+//! nearly every status playout, with nothing but that side around it) as
+//! that side's territory.
 //!
 //! Under [`Rules::dead_stone_at_dame_stays`] (the OGS presets) a dead stone
 //! in atari on a dame point's side stays on the board, as the server's
@@ -229,14 +236,17 @@ pub fn count(
         totals: [0.0; 2],
         owners: Vec::new(),
     };
-    // Japanese counting of a game stopped by agreement: the dame phase is
-    // played out first and the finished board counted (teire included).
-    let finished = (dame_phase
-        && rules.scoring == Scoring::Territory
-        && rules.teire_deducted
-        && !rules.all_stones_alive
-        && dame_phase::is_finished(board, judgement))
-    .then(|| dame_phase::play_out(board, judgement, to_move));
+    // The dame phase is played out first and the finished board counted:
+    // under Japanese counting for a game stopped by agreement (teire
+    // included), under area counting that fills the dame in turn (each
+    // dame is a point for its filler, a border closed makes the area
+    // behind it whole).
+    let area_phase = rules.scoring == Scoring::Area && rules.dame_filled_in_turn;
+    let finished = (!rules.all_stones_alive
+        && dame_phase::is_finished(board, judgement)
+        && (area_phase
+            || dame_phase && rules.scoring == Scoring::Territory && rules.teire_deducted))
+        .then(|| dame_phase::play_out(board, judgement, to_move));
     let (board, live) = match &finished {
         Some(f) => (&f.board, f.live.clone()),
         None => (board, counted_alive(board, judgement, rules, dame_phase)),
@@ -264,11 +274,19 @@ pub fn count(
     };
     if let Some(f) = &finished {
         score.teire_points = f.teire.clone();
-        // The points filled in the dame phase count for no one.
+        // The points filled in the dame phase: no one's under territory
+        // counting, the filler's area under area counting.
         for &(_, p) in &f.moves {
-            if board.color_at(p).is_some() && owners[p.index()].is_none() {
-                owners[p.index()] = Some(PointOwner::Dame);
-                score.dame += 1;
+            if let Some(filler) = board.color_at(p)
+                && owners[p.index()].is_none()
+            {
+                owners[p.index()] = Some(match rules.scoring {
+                    Scoring::Territory => {
+                        score.dame += 1;
+                        PointOwner::Dame
+                    }
+                    Scoring::Area => PointOwner::Territory(filler),
+                });
             }
         }
     }
@@ -891,16 +909,19 @@ mod tests {
         assert_eq!(ogs.totals, [13.0, 46.0]);
         assert_eq!(ogs.owner(g9), Some(PointOwner::Territory(Color::White)));
         assert_eq!(ogs.dame, 0);
-        // The Chinese count fills the open dame G9 in turn: it goes to the
-        // side to move (the KGS count leaves it no one's, as OGS's would
-        // without the dead stone).
+        // The Chinese count plays the dame phase: White, to play, connects
+        // at G9 and H9 lives on, two points of area more (57); Black, to
+        // play, takes H9 at G9 (a ko White cannot retake at once) and
+        // connects at H9, two points of his (26). The KGS count leaves G9
+        // no one's, as OGS's would without the dead stone.
         let chinese = counted(&board, &judgement, Rules::chinese(), WHITE_AFTER_PASSES);
         let chinese_black = counted(&board, &judgement, Rules::chinese(), BLACK_AFTER_PASSES);
         let chinese_kgs = counted(&board, &judgement, Rules::chinese_kgs(), BLACK_AFTER_PASSES);
         let chinese_ogs = counted(&board, &judgement, Rules::chinese_ogs(), BLACK_AFTER_PASSES);
-        assert_eq!(chinese.totals, [24.0, 56.0]);
-        assert_eq!(chinese.dame_filled, [0, 1]);
-        assert_eq!(chinese_black.totals, [25.0, 55.0]);
+        assert_eq!(chinese.totals, [24.0, 57.0]);
+        assert_eq!(chinese.stones, [11, 12]);
+        assert_eq!(chinese_black.totals, [26.0, 55.0]);
+        assert_eq!(chinese_black.stones, [13, 10]);
         assert_eq!(chinese_kgs.totals, [24.0, 55.0]);
         assert_eq!(chinese_ogs.totals, [24.0, 57.0]);
     }
