@@ -441,7 +441,8 @@ impl Phase {
 
 /// The move that saves the chain of `color` at `h`, in atari: capturing
 /// an opponent chain next to it that is in atari, or extending at its
-/// liberty; the one leaving it most liberties, at least two.
+/// liberty; of those leaving it two liberties or more, one outside his own
+/// territory first (no teire), then the one leaving most liberties.
 fn rescue(phase: &Phase, color: Color, h: Point) -> Option<Point> {
     let board = &phase.board;
     let opponent = color.other();
@@ -462,7 +463,11 @@ fn rescue(phase: &Phase, color: Color, h: Point) -> Option<Point> {
             (p, after.liberty_count(h, 3))
         })
         .filter(|&(_, libs)| libs >= 2)
-        .max_by_key(|&(p, libs)| (libs, std::cmp::Reverse(p.index())))
+        .max_by_key(|&(p, libs)| {
+            // A move outside his own territory costs its owner nothing.
+            let free = phase.area[p.index()] != Area::Own(color);
+            (free, libs, std::cmp::Reverse(p.index()))
+        })
         .map(|(p, _)| p)
 }
 
