@@ -61,7 +61,6 @@ import concurrent.futures
 import csv
 import itertools
 import os
-import queue
 import re
 import shlex
 import subprocess
@@ -71,7 +70,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from gtpio import send  # noqa: E402
+import gtpclient  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 DEFAULT_ENGINE = os.path.join(ROOT, "target", "release", "tengen") + " --seed 1"
@@ -97,33 +96,6 @@ def say(text, stream=sys.stdout):
 
 # ---------------------------------------------------------------- engines
 
-class Timeout(Exception):
-    pass
-
-
-class _Lines:
-    """The engine's stdout as seen by gtpio.send: readline() with a deadline."""
-
-    def __init__(self):
-        self.queue = queue.Queue()
-        self.deadline = None
-
-    def readline(self):
-        remaining = None if self.deadline is None else self.deadline - time.monotonic()
-        if remaining is not None and remaining <= 0:
-            raise Timeout()
-        try:
-            return self.queue.get(timeout=remaining)
-        except queue.Empty:
-            raise Timeout() from None
-
-
-class _Channel:
-    def __init__(self, proc, lines):
-        self.stdin = proc.stdin
-        self.stdout = lines
-
-
 class Engine:
     """A GTP engine process with per-command timeouts; restarted (and the
     position replayed) after a timeout or a crash."""
@@ -132,85 +104,40 @@ class Engine:
         self.name, self.argv, self.cwd, self.timeout = name, argv, cwd, timeout
         self.log = []  # position commands since the last reset, to replay
         self.restarts = 0
-        self.proc = None
-        self._start()
-
-    def _start(self):
-        self.proc = subprocess.Popen(self.argv, cwd=self.cwd, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                     text=True, encoding="utf-8", errors="replace", bufsize=1)
-        self.lines = _Lines()
-        self.stderr_tail = collections.deque(maxlen=20)
-        threading.Thread(target=self._pump, args=(self.proc.stdout, self.lines.queue),
-                         daemon=True).start()
-        threading.Thread(target=self._pump_err, args=(self.proc.stderr,), daemon=True).start()
-        self.channel = _Channel(self.proc, self.lines)
-
-    @staticmethod
-    def _pump(stream, q):
-        try:
-            for line in stream:
-                q.put(line)
-        except (OSError, ValueError):
-            pass
-        q.put("")  # end of file: gtpio.send reports the engine died
-
-    def _pump_err(self, stream):
-        tail = self.stderr_tail
-        try:
-            for line in stream:
-                tail.append(line.rstrip("\n"))
-        except (OSError, ValueError):
-            pass
-
-    def _stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-        if self.proc:
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                pass
-            for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+        self.gtp = gtpclient.Engine(argv, name=name, cwd=cwd, stderr="tail", timeout=timeout)
 
     def ask(self, command, timeout=None):
         """Send one command: (kind, text, seconds), kind 'ok', 'error' (a `?`
         answer, text its message), 'timeout' or 'crash' (both restart)."""
         timeout = self.timeout if timeout is None else timeout
-        self.stderr_tail.clear()
-        self.lines.deadline = time.monotonic() + timeout
+        self.gtp.clear_stderr()
         start = time.monotonic()
         try:
-            text = send(self.channel, command)
-            return "ok", text, time.monotonic() - start
-        except Timeout:
+            r = self.gtp.send(command, timeout)
+        except gtpclient.EngineTimeout:
             self.restart()
             return "timeout", "timeout after %g s" % timeout, time.monotonic() - start
-        except (RuntimeError, BrokenPipeError, OSError) as e:
+        except gtpclient.ProtocolError as e:  # neither `=` nor `?`: the answer is the error
+            return "error", str(e), time.monotonic() - start
+        except gtpclient.EngineDied:
             seconds = time.monotonic() - start
-            message = str(e)
-            if self.proc.poll() is None and " failed: " in message:
-                return "error", message.split(" failed: ", 1)[1], seconds
             try:
-                code = self.proc.wait(timeout=2)
+                code = self.gtp.proc.wait(timeout=2)
             except subprocess.TimeoutExpired:
                 code = None
             time.sleep(0.05)  # let the last of stderr arrive
-            tail = " | ".join(self.stderr_tail)
+            tail = " | ".join(self.gtp.stderr_tail())
             self.restart()
             return "crash", "engine exited (status %s)%s" % (
                 code, (": " + tail[-400:]) if tail else ""), seconds
-        finally:
-            self.lines.deadline = None
+        if r.ok:
+            return "ok", r.text, r.seconds
+        return "error", r.raw, r.seconds
 
     def stderr_note(self):
         """What the engine wrote on stderr during the last command, if anything."""
         time.sleep(0.05)  # stderr may trail the response
-        tail = " | ".join(self.stderr_tail)
+        tail = " | ".join(self.gtp.stderr_tail())
         return " [stderr: %s]" % tail[-300:] if tail else ""
 
     def setup(self, command):
@@ -224,31 +151,21 @@ class Engine:
         return result
 
     def restart(self):
-        self._stop()
+        self.gtp.kill()
         self.restarts += 1
-        self._start()
+        self.gtp.spawn()
         for command in list(self.log):
-            self.lines.deadline = time.monotonic() + self.timeout
             try:
-                send(self.channel, command)
+                self.gtp.send(command)
             except Exception:  # noqa: BLE001 - replay is best effort
                 pass
-            finally:
-                self.lines.deadline = None
 
     def commands(self):
         kind, text, _ = self.ask("list_commands")
         return set(text.split()) if kind == "ok" else set()
 
     def close(self):
-        if self.proc and self.proc.poll() is None:
-            try:
-                self.proc.stdin.write("quit\n")
-                self.proc.stdin.flush()
-                self.proc.wait(timeout=5)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
-        self._stop()
+        self.gtp.close(timeout=5)
 
 
 def parse_board(text):

@@ -11,12 +11,10 @@ Example: scripts/judgetime.py ../shared/external/gnugo-score/games/scoring
 """
 import argparse
 import os
-import shlex
-import subprocess
 import sys
 import time
 
-from gtpio import send
+from gtpclient import Engine, GTPError
 
 
 def main():
@@ -36,28 +34,26 @@ def main():
     if not files:
         sys.exit("no SGF files")
     times = {r: [] for r in args.rules.split(",")}
-    proc = subprocess.Popen(shlex.split(args.engine), stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True)
+    engine = Engine(args.engine)
     for path in files:
         try:
-            send(proc, f"loadsgf {os.path.abspath(path)}")
-        except RuntimeError:
+            engine.ask(f"loadsgf {os.path.abspath(path)}")
+        except GTPError:
             print(f"{path}: cannot load, skipped")
             continue
         row = []
         for rules in times:
-            send(proc, f"kgs-rules {rules}")
+            engine.ask(f"kgs-rules {rules}")
             start = time.perf_counter()
             try:
-                answer = send(proc, "final_score")
-            except RuntimeError as error:  # e.g. no result under Japanese rules
+                answer = engine.ask("final_score")
+            except GTPError as error:  # e.g. no result under Japanese rules
                 answer = str(error)
             seconds = time.perf_counter() - start
             times[rules].append((seconds, path))
             row.append(f"{rules} {seconds:.3f} s {answer}")
         print(f"{os.path.basename(path)}: " + ", ".join(row))
-    send(proc, "quit")
-    proc.wait()
+    engine.close()
     for rules, ts in times.items():
         ts.sort()
         median = ts[len(ts) // 2][0]

@@ -21,10 +21,8 @@ Example: scripts/losses.py --engine "target/release/tengen --playouts 8000"
 """
 import argparse
 import os
-import shlex
-import subprocess
 
-from gtpio import send
+from gtpclient import DEVNULL, Engine, argv_of
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 LOSSES = os.path.join(HERE, "..", "gtp-tests", "games", "losses")
@@ -47,11 +45,10 @@ def main():
     avoided = agreed = total = 0
     by_category = {}
     for seed in args.seeds.split(","):
-        proc = subprocess.Popen(shlex.split(args.engine) + ["--seed", seed], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        engine = Engine(argv_of(args.engine) + ["--seed", seed], stderr=DEVNULL)
         for name, move, colour, played, gnugo, category in rows:
-            send(proc, f"loadsgf {os.path.join(LOSSES, name)} {move}")
-            answer = send(proc, f"reg_genmove {colour}").upper()
+            engine.ask(f"loadsgf {os.path.join(LOSSES, name)} {move}")
+            answer = engine.ask(f"reg_genmove {colour}").upper()
             total += 1
             avoided += answer != played
             agreed += answer == gnugo
@@ -60,8 +57,7 @@ def main():
             if args.verbose:
                 print(f"seed {seed} {name} move {move} {colour}: {answer} "
                       f"(played {played}, GNU Go {gnugo}) {category}")
-        send(proc, "quit")
-        proc.wait()
+        engine.close()
     for category, (a, n) in sorted(by_category.items()):
         print(f"{category}: avoided {a} of {n}")
     print(f"{args.engine}, seeds {args.seeds}: avoided the move played in {avoided} of {total}, "

@@ -20,11 +20,10 @@ ends the game with ERR=1 and a loss for the offender. Standard library only.
 import argparse
 import math
 import os
-import shlex
-import subprocess
 import sys
-import threading
 import time
+
+import gtpclient
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -38,51 +37,24 @@ class Engine:
         self.command = command
         self.name = name
         self.timeout = timeout
-        self.proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True, bufsize=1)
+        self.gtp = gtpclient.Engine(command, stderr=gtpclient.DEVNULL, timeout=timeout)
         self.commands = set(self.send("list_commands").split())
 
     def send(self, command, timeout=None):
         """Send a command; return the response body; raise on `?` or death."""
         try:
-            self.proc.stdin.write(command + "\n")
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError) as e:
-            raise EngineError("%s: cannot write: %s" % (self.name, e))
-        lines = []
-        result = {}
-
-        def read():
-            try:
-                while True:
-                    line = self.proc.stdout.readline()
-                    if not line:
-                        result["eof"] = True
-                        return
-                    line = line.rstrip("\r\n")
-                    if line == "":
-                        if lines:
-                            return
-                        continue
-                    lines.append(line)
-            except Exception as e:  # noqa: BLE001 - reported below
-                result["error"] = str(e)
-
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
-        reader.join(timeout or self.timeout)
-        if reader.is_alive():
-            raise EngineError("%s: no answer to %r within %.0f s" % (self.name, command, timeout or self.timeout))
-        if "eof" in result or "error" in result:
+            r = self.gtp.send(command, timeout or self.timeout)
+        except gtpclient.EngineDied as e:
+            if e.cause is not None:
+                raise EngineError("%s: cannot write: %s" % (self.name, e.cause))
             raise EngineError("%s: terminated during %r" % (self.name, command))
-        text = "\n".join(lines)
-        if not text or text[0] not in "=?":
-            raise EngineError("%s: bad response to %r: %r" % (self.name, command, text))
-        status, _, body = text.partition(" ")
-        if status.startswith("?"):
-            raise EngineError("%s: %r failed: %s" % (self.name, command, body.strip()))
-        return body.strip()
+        except gtpclient.EngineTimeout:
+            raise EngineError("%s: no answer to %r within %.0f s" % (self.name, command, timeout or self.timeout))
+        except gtpclient.ProtocolError as e:
+            raise EngineError("%s: bad response to %r (%s)" % (self.name, command, e))
+        if not r.ok:
+            raise EngineError("%s: %r failed: %s" % (self.name, command, r.text))
+        return r.text
 
     def cpu_time(self):
         if "cputime" in self.commands:
@@ -93,14 +65,7 @@ class Engine:
         return 0.0
 
     def close(self):
-        try:
-            self.send("quit", timeout=5)
-        except EngineError:
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        self.gtp.close(timeout=5)
 
 
 def sgf_point(vertex, size):

@@ -14,13 +14,11 @@ Exits 1 if the peak goes over. Linux only; standard library only.
 
 import argparse
 import os
-import shlex
-import subprocess
 import sys
 import threading
 import time
 
-from gtpio import send
+from gtpclient import DEVNULL, Engine, argv_of
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Size of one search-tree node (src/mcts/tree.rs), in bytes.
@@ -38,15 +36,14 @@ def main():
     parser.add_argument("--size", type=int, default=19)
     args = parser.parse_args()
 
-    command = shlex.split(args.engine) + [
+    command = argv_of(args.engine) + [
         "--max-nodes", str(args.max_nodes), "--time", str(args.time)]
-    engine = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    engine = Engine(command, stderr=DEVNULL)
     peak_kb = [0]
 
     def sample():
-        path = "/proc/%d/status" % engine.pid
-        while engine.poll() is None:
+        path = "/proc/%d/status" % engine.proc.pid
+        while engine.alive():
             try:
                 with open(path) as status:
                     for line in status:
@@ -58,14 +55,14 @@ def main():
 
     threading.Thread(target=sample, daemon=True).start()
 
-    send(engine, "boardsize %d" % args.size)
-    send(engine, "clear_board")
+    engine.ask("boardsize %d" % args.size)
+    engine.ask("clear_board")
     budget_mb = args.max_nodes * NODE_BYTES / 2**20 + SLACK_MB
     for i in range(args.moves):
-        move = send(engine, "genmove %s" % "bw"[i % 2])
+        move = engine.ask("genmove %s" % "bw"[i % 2])
         print("move %d %s: peak RSS %.1f MB" % (i + 1, move, peak_kb[0] / 1024), flush=True)
-    send(engine, "quit")
-    engine.wait(timeout=10)
+    engine.ask("quit")
+    engine.proc.wait(timeout=10)
     peak_mb = peak_kb[0] / 1024
     print("peak %.1f MB, budget %d nodes x %d B + %d MB = %.1f MB: %s"
           % (peak_mb, args.max_nodes, NODE_BYTES, SLACK_MB, budget_mb,

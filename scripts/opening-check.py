@@ -18,11 +18,9 @@ and the count of moves that pass. Standard library only.
 """
 
 import argparse
-import shlex
-import subprocess
 import sys
 
-from gtpio import send
+from gtpclient import Engine
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -43,10 +41,10 @@ def gridcular(a, b):
     return dx + dy + max(dx, dy)
 
 
-def last_move(proc):
+def last_move(engine):
     """The last move of the loaded position and the colour to move next,
     from its SGF."""
-    sgf = send(proc, "printsgf").replace("\n", "")
+    sgf = engine.ask("printsgf").replace("\n", "")
     moves = [part for part in sgf.split(";") if part[:2] in ("B[", "W[")]
     if not moves:
         handicap = "HA[" in sgf and "HA[0]" not in sgf and "HA[1]" not in sgf
@@ -58,11 +56,11 @@ def last_move(proc):
     return (ord(v[0]) - ord("a"), 18 - (ord(v[1]) - ord("a"))), to_move
 
 
-def own_stones(proc, color):
+def own_stones(engine, color):
     """The points of the given colour's stones, read from showboard."""
     mark = "X" if color == "b" else "O"
     stones = []
-    for row in send(proc, "showboard").splitlines():
+    for row in engine.ask("showboard").splitlines():
         fields = row.split()
         if len(fields) == 21 and fields[0].isdigit():
             y = int(fields[0]) - 1
@@ -89,20 +87,19 @@ def main():
     ap.add_argument("--moves", type=int, default=10)
     ap.add_argument("files", nargs="+")
     args = ap.parse_args()
-    proc = subprocess.Popen(shlex.split(args.engine), stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, text=True, bufsize=1)
+    engine = Engine(args.engine)
     passed = total = by_distance = 0
 
     def judge(label, color, last):
         nonlocal passed, total, by_distance
-        move = send(proc, "genmove " + color)
-        send(proc, "undo")
+        move = engine.ask("genmove " + color)
+        engine.ask("undo")
         c = coords(move)
         ok = False
         why = "pass or resign"
         if c is not None:
             line = line_of(c)
-            local = locality(c, last, own_stones(proc, color))
+            local = locality(c, last, own_stones(engine, color))
             ok = line in (3, 4) or local is not None
             by_distance += line in (3, 4) or local == "near"
             why = "line %d%s" % (line, {
@@ -113,17 +110,16 @@ def main():
         passed += ok
         print("%-28s %s %-4s %s %s" % (label, color, move, "ok  " if ok else "MISS", why))
 
-    send(proc, "boardsize 19")
-    send(proc, "clear_board")
-    send(proc, "komi 7.5")
+    engine.ask("boardsize 19")
+    engine.ask("clear_board")
+    engine.ask("komi 7.5")
     judge("empty board", "b", None)
     for f in args.files:
         for n in range(1, args.moves + 1):
-            send(proc, "loadsgf %s %d" % (f, n + 1))
-            last, color = last_move(proc)
+            engine.ask("loadsgf %s %d" % (f, n + 1))
+            last, color = last_move(engine)
             judge("%s after %d" % (f.split("/")[-1], n), color, last)
-    proc.stdin.close()
-    proc.wait()
+    engine.close_input()
     print("%d of %d moves on the third or fourth line or local" % (passed, total))
     print("%d of %d counting as local only moves within 5 of the last move"
           % (by_distance, total))

@@ -15,27 +15,12 @@ Standard library only.
 import argparse
 import os
 import re
-import shlex
-import subprocess
 import sys
+
+from gtpclient import DEVNULL, Engine, GTPError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_ENGINE = os.path.join(HERE, "..", "target", "release", "tengen") + " --seed 1 --playouts 1000"
-
-
-def read_response(proc):
-    """Read one response (up to the empty line) from the engine."""
-    lines = []
-    while True:
-        line = proc.stdout.readline()
-        if not line:
-            raise EOFError("engine closed its output")
-        line = line.rstrip("\r\n")
-        if line == "" and lines:
-            return "\n".join(lines)
-        if line == "" and not lines:
-            continue
-        lines.append(line)
 
 
 def parse_expectation(text):
@@ -53,9 +38,7 @@ def parse_expectation(text):
 
 def run_file(path, engine, verbose, tally):
     folder = os.path.dirname(os.path.abspath(path)) or "."
-    proc = subprocess.Popen(shlex.split(engine), cwd=folder, stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                            encoding="utf-8", errors="replace")
+    gtp = Engine(engine, cwd=folder, stderr=DEVNULL)
     pending = None
 
     def finish(expect):
@@ -98,14 +81,10 @@ def run_file(path, engine, verbose, tally):
                 continue
             if pending is not None:
                 finish(None)
-            proc.stdin.write(line + "\n")
-            proc.stdin.flush()
-            response = read_response(proc)
-            status, _, body = response.partition(" ")
-            ok = status.startswith("=")
-            body = body.strip()
+            response = gtp.send(line)
+            ok, body = response.ok, response.text
             if verbose:
-                print("%s:%d %s -> %s" % (path, index, line, response))
+                print("%s:%d %s -> %s" % (path, index, line, response.raw))
             first = line.split(" ", 1)[0]
             if first.isdigit():
                 pending = (index, line, ok, body)
@@ -114,15 +93,11 @@ def run_file(path, engine, verbose, tally):
                 tally["failed"] += 1
         if pending is not None:
             finish(None)
-    except (EOFError, BrokenPipeError) as e:
+    except GTPError as e:
         print("ERROR %s: engine died: %s" % (path, e))
         tally["failed"] += 1
     finally:
-        try:
-            proc.stdin.close()
-        except BrokenPipeError:
-            pass
-        proc.wait(timeout=60)
+        gtp.close_input(timeout=60)
 
 
 def main():

@@ -41,6 +41,8 @@ import sys
 import tarfile
 import tempfile
 
+from gtpclient import DEVNULL, Engine, GTPError
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 DEFAULT_CORPUS = os.path.join(ROOT, "..", "shared", "corpora", "scoring-dev.tar.gz")
@@ -127,48 +129,31 @@ def gnugo_margins(games, cache):
     """{file: margin} from GNU Go, asking only for games not cached."""
     os.makedirs(os.path.dirname(CACHE), exist_ok=True)
     todo = [(path, key, area) for path, key, area in games if key not in cache]
-    procs = {}
+    engines = {}
     with open(CACHE, "a", encoding="utf-8") as out:
         for n, (path, key, area) in enumerate(todo):
             flag = "--chinese-rules" if area else "--japanese-rules"
-            proc = procs.get(flag)
-            if proc is None or proc.poll() is not None:
-                proc = subprocess.Popen([GNUGO, "--mode", "gtp", flag], stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                        text=True)
-                procs[flag] = proc
+            engine = engines.get(flag)
+            if engine is None or not engine.alive():
+                engine = Engine([GNUGO, "--mode", "gtp", flag], stderr=DEVNULL)
+                engines[flag] = engine
             answer = "?"
             try:
                 for cmd in (f"loadsgf {path}", "final_score"):
-                    proc.stdin.write(cmd + "\n")
-                    proc.stdin.flush()
-                    reply = []
-                    while True:
-                        line = proc.stdout.readline()
-                        if line == "":
-                            raise BrokenPipeError
-                        if line.strip() == "" and reply:
-                            break
-                        if line.strip():
-                            reply.append(line.strip())
-                    answer = reply[0][1:].strip() if reply[0].startswith("=") else "?"
+                    reply = engine.send(cmd)
+                    answer = reply.text if reply.ok else "?"
                     if answer == "?" and cmd.startswith("loadsgf"):
                         break
-            except (BrokenPipeError, OSError):
-                proc.kill()
+            except GTPError:
+                engine.kill()
                 answer = "?"
             cache[key] = answer
             out.write(f"{key}\t{answer}\n")
             out.flush()
             if n % 50 == 0:
                 print(f"gnugo: {n} of {len(todo)}", file=sys.stderr)
-    for proc in procs.values():
-        try:
-            proc.stdin.write("quit\n")
-            proc.stdin.flush()
-        except OSError:
-            pass
-        proc.wait()
+    for engine in engines.values():
+        engine.close(timeout=None)
     return {key: parse_result(cache.get(key)) for _, key, _ in games}
 
 

@@ -46,12 +46,13 @@ import collections
 import os
 import random
 import re
-import select
 import shlex
-import signal
 import subprocess
 import sys
 import time
+
+import gtpclient
+from gtpclient import HEADER_RE, EngineDied, EngineTimeout, ProtocolError
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 SGF_LETTERS = "abcdefghijklmnopqrstuvwxy"
@@ -59,78 +60,38 @@ RULES = ["japanese", "chinese", "aga", "new_zealand", "tromp-taylor"]
 NO_SUICIDE_RULES = ["japanese", "chinese", "aga"]
 KOMIS = ["0", "0.5", "5.5", "6.5", "7", "7.5", "-3"]
 SCORE_RE = re.compile(r"^(0|[BW]\+\d+(\.\d)?)$")
-HEADER_RE = re.compile(r"^([=?])(\d*)(?: (.*))?$")
 VERTEX_RE = re.compile(r"^([A-HJ-Z])([0-9]{1,2})$", re.I)
 LZ_INFO_RE = re.compile(r"^info move (\S+) visits \d+ .*")
 FAILURES = ["crash", "protocol", "illegal", "timeout", "format", "roundtrip"]
 
 
-class EngineDied(Exception):
-    pass
-
-
-class EngineTimeout(Exception):
-    pass
-
-
-class ProtocolError(Exception):
-    pass
-
-
-class Response:
-    def __init__(self, ok, text, seconds):
-        self.ok, self.text, self.seconds = ok, text, seconds
-
-    def lines(self):
-        return self.text.split("\n") if self.text else []
-
-
-class Engine:
-    """One long-lived GTP process, read with select() so a hang is a timeout."""
+class Engine(gtpclient.Engine):
+    """One long-lived GTP process, read with select() so a hang is a timeout;
+    each start (generation) writes its stderr and its commands to OUT."""
 
     def __init__(self, name, argv, out, journal, strict):
-        self.name, self.argv, self.out, self.journal = name, argv, out, journal
-        self.strict = strict  # Tengen: stray output, CR and stray blank lines are errors
-        self.complain = None  # called with a message for a stray blank line (then skipped)
+        self.out = out
         self.generation = 0
-        self.proc = None
+        super().__init__(argv, name=name, timeout=30.0, strict=strict, journal=journal, start=False)
         self.start()
 
     def start(self):
         self.generation += 1
         tag = "%s.%d" % (self.name, self.generation)
-        self.stderr = open(os.path.join(self.out, tag + ".stderr"), "wb")
         self.cmdlog = open(os.path.join(self.out, tag + ".cmds"), "w")
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.stderr, bufsize=0)
-        self.fd = self.proc.stdout.fileno()
-        self.buf = b""
-        self.sent = 0
+        self.spawn(open(os.path.join(self.out, tag + ".stderr"), "wb"))
 
     def restart(self):
         self.kill()
         self.start()
 
     def kill(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.kill()
-        if self.proc:
-            self.proc.wait()
-        self.stderr.close()
+        super().kill()
+        self.stderr_target.close()
         self.cmdlog.close()
 
     def close(self):
-        try:
-            self.send("quit", timeout=5)
-        except (EngineDied, EngineTimeout, ProtocolError):
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.stderr.close()
-        self.cmdlog.close()
+        super().close(timeout=5)  # `quit`, then kill(): the files are closed
 
     def rss_kb(self):
         try:
@@ -141,106 +102,6 @@ class Engine:
         except OSError:
             pass
         return 0
-
-    def died_message(self):
-        try:
-            self.proc.wait(timeout=2)
-        except subprocess.TimeoutExpired:
-            return "stdout closed, process still running"
-        rc = self.proc.returncode
-        if rc < 0:
-            return "killed by signal %s" % signal.Signals(-rc).name
-        return "exited with status %d" % rc
-
-    def stderr_tail(self, n=20):
-        try:
-            self.stderr.flush()
-            with open(self.stderr.name, "rb") as f:
-                return f.read().decode("utf-8", "replace").splitlines()[-n:]
-        except OSError:
-            return []
-
-    def _fill(self, deadline, what):
-        remaining = deadline - time.monotonic()
-        if remaining <= 0:
-            raise EngineTimeout("%s: no complete answer to %r within the time limit" % (self.name, what))
-        ready, _, _ = select.select([self.fd], [], [], remaining)
-        if not ready:
-            raise EngineTimeout("%s: no complete answer to %r within the time limit" % (self.name, what))
-        chunk = os.read(self.fd, 65536)
-        if not chunk:
-            raise EngineDied("%s: end of output during %r (%s)" % (self.name, what, self.died_message()))
-        self.buf += chunk
-
-    def read_line(self, deadline, what):
-        while b"\n" not in self.buf:
-            self._fill(deadline, what)
-        raw, self.buf = self.buf.split(b"\n", 1)
-        try:
-            line = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ProtocolError("%s: answer to %r is not UTF-8: %r" % (self.name, what, raw))
-        if line.endswith("\r"):
-            if self.strict:
-                raise ProtocolError("%s: carriage return in answer to %r" % (self.name, what))
-            line = line[:-1]
-        self.journal.append((self.name, "<<", line))
-        return line
-
-    def check_quiet(self, what):
-        """Anything on stdout before a command is sent is stray output."""
-        while True:
-            ready, _, _ = select.select([self.fd], [], [], 0)
-            if not ready:
-                break
-            chunk = os.read(self.fd, 65536)
-            if not chunk:
-                raise EngineDied("%s: end of output before %r (%s)" % (self.name, what, self.died_message()))
-            self.buf += chunk
-        if self.buf:
-            stray, self.buf = self.buf, b""
-            raise ProtocolError("%s: stray output before %r: %r" % (self.name, what, stray[:200]))
-
-    def write(self, command, cid=None):
-        text = "%s %s" % (cid, command) if cid is not None else command
-        self.journal.append((self.name, ">>", text))
-        self.cmdlog.write(text + "\n")
-        self.cmdlog.flush()
-        self.sent += 1
-        try:
-            self.proc.stdin.write((text + "\n").encode())
-            self.proc.stdin.flush()
-        except (BrokenPipeError, OSError) as e:
-            raise EngineDied("%s: cannot write %r: %s (%s)" % (self.name, command, e, self.died_message()))
-
-    def read_response(self, command, deadline, cid=None):
-        lines = []
-        while True:
-            line = self.read_line(deadline, command)
-            if line == "":
-                if lines:
-                    break
-                if self.strict and self.complain:
-                    # recoverable: report it, skip the line and keep the process
-                    self.complain("%s: stray blank line before the answer to %r" % (self.name, command))
-                continue
-            lines.append(line)
-        m = HEADER_RE.match(lines[0])
-        if not m:
-            raise ProtocolError("%s: answer to %r does not start with = or ?: %r" % (self.name, command, lines[0]))
-        if self.strict and (m.group(2) or None) != (str(cid) if cid is not None else None):
-            raise ProtocolError("%s: answer id %r to %r (sent id %r)" % (self.name, m.group(2), command, cid))
-        body = "\n".join([m.group(3) or ""] + lines[1:]).strip()
-        return m.group(1) == "=", body
-
-    def send(self, command, timeout=30.0, cid=None):
-        """Send one command, return a Response (ok False on `?`)."""
-        if self.strict:
-            self.check_quiet(command)
-        start = time.monotonic()
-        self.write(command, cid)
-        ok, body = self.read_response(command, start + timeout, cid)
-        return Response(ok, body, time.monotonic() - start)
 
 
 def parse_vertex(text, size):

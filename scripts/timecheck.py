@@ -14,12 +14,10 @@ Standard library only.
 
 import argparse
 import os
-import shlex
-import subprocess
 import sys
 import time
 
-from gtpio import send
+from gtpclient import DEVNULL, Engine
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -86,19 +84,18 @@ def main():
     ap.add_argument("--kgs", help='KGS settings instead, e.g. "byoyomi 0 1 3"')
     ap.add_argument("--max-moves", type=int, default=400)
     args = ap.parse_args()
-    proc = subprocess.Popen(shlex.split(args.engine), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
+    engine = Engine(args.engine, stderr=DEVNULL)
     worst, moves, losses = None, 0, 0
     for game in range(args.games):
-        send(proc, "boardsize %d" % args.size)
-        send(proc, "clear_board")
+        engine.ask("boardsize %d" % args.size)
+        engine.ask("clear_board")
         if args.kgs:
             parts = args.kgs.split()
-            send(proc, "kgs-time_settings " + args.kgs)
+            engine.ask("kgs-time_settings " + args.kgs)
             main_t, period, stones = (float(x) for x in parts[1:4])
             japanese = parts[0] == "byoyomi"
         else:
-            send(proc, "time_settings " + args.time_settings)
+            engine.ask("time_settings " + args.time_settings)
             main_t, period, stones = (float(x) for x in args.time_settings.split())
             japanese = False
         clocks = {c: Clock(main_t, period, int(stones), japanese) for c in "bw"}
@@ -106,10 +103,10 @@ def main():
         for _ in range(args.max_moves):
             clock = clocks[color]
             seconds, stones_left = clock.gtp_left()
-            send(proc, "time_left %s %.3f %d" % (color, seconds, stones_left))
+            engine.ask("time_left %s %.3f %d" % (color, seconds, stones_left))
             available = clock.available()
             start = time.monotonic()
-            move = send(proc, "genmove " + color)
+            move = engine.ask("genmove " + color)
             used = time.monotonic() - start
             moves += 1
             margin = available - used
@@ -125,7 +122,7 @@ def main():
                 break
             color = "w" if color == "b" else "b"
         print("game %d done, %d moves so far, worst margin %.3f s" % (game, moves, worst), flush=True)
-    send(proc, "quit")
+    engine.close()
     print("%d genmoves, worst margin %.3f s, time losses %d" % (moves, worst, losses))
     return 1 if losses else 0
 
