@@ -1,7 +1,7 @@
 //! Runs every `gtp-tests/**/*.tst` file against the engine, in process.
 //!
 //! The files use the gogui-regress format, so they also run unchanged under
-//! `gogui-regress` and `scripts/regress.sh`:
+//! `gogui-regress` and `scripts/regress.py`:
 //! - a line starting with a number is a test (`10 final_score`), other
 //!   command lines are setup and must succeed;
 //! - `#? [regex]` after a test: the response body must match the regex
