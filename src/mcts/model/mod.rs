@@ -243,20 +243,40 @@ pub struct Position<'a> {
     pub played: Point,
 }
 
+/// Why a record cannot be replayed.
+#[derive(Debug)]
+pub enum ReplayError {
+    /// The file could not be read.
+    Read(std::io::Error),
+    /// The file is not a readable game record.
+    Sgf(sgf::SgfError),
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayError::Read(e) => write!(f, "cannot read: {e}"),
+            ReplayError::Sgf(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
 /// Calls `visit` with every position of a record's main line before a
 /// stone is played (passes are skipped). Stops at the first move that
 /// cannot be replayed.
 ///
 /// # Errors
 /// The reason the file cannot be read or loaded.
-pub fn replay(path: &Path, mut visit: impl FnMut(&Position)) -> Result<(), String> {
-    let text = sgf::read_limited(path, sgf::MAX_SGF_BYTES).map_err(|e| e.to_string())?;
-    let line = sgf::parse_main_line(&text).map_err(|e| e.to_string())?;
+pub fn replay(path: &Path, mut visit: impl FnMut(&Position)) -> Result<(), ReplayError> {
+    let text = sgf::read_limited(path, sgf::MAX_SGF_BYTES).map_err(ReplayError::Read)?;
+    let line = sgf::parse_main_line(&text).map_err(ReplayError::Sgf)?;
     let permissive = PlayRules {
         ko: KoRule::Simple,
         suicide_allowed: true,
     };
-    let loaded = sgf::load(&line, None, permissive).map_err(|e| e.to_string())?;
+    let loaded = sgf::load(&line, None, permissive).map_err(ReplayError::Sgf)?;
     let game = loaded.game;
     let mut board = game.setup_board().clone();
     let (mut last, mut second_last) = (None, None);
@@ -356,7 +376,7 @@ impl Prediction {
 ///
 /// # Errors
 /// The reason the file cannot be read.
-pub fn predict_file(model: &Model, path: &Path, top: usize) -> Result<Prediction, String> {
+pub fn predict_file(model: &Model, path: &Path, top: usize) -> Result<Prediction, ReplayError> {
     let mut tally = Prediction::new(top);
     replay(path, |pos| {
         let moves = model.probabilities(pos.board, &pos.context);

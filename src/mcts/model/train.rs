@@ -113,12 +113,16 @@ fn harvest(files: &[PathBuf], options: &TrainOptions) -> HashMap<u64, u32> {
         files,
         options.threads,
         |counts: &mut HashMap<u64, u32>, file| {
-            let _ = replay(file, |pos| {
+            let replayed = replay(file, |pos| {
                 let hashes = features::pattern_hashes(pos.board, pos.context.color, pos.played);
                 for h in hashes {
                     *counts.entry(h).or_default() += 1;
                 }
             });
+            // Said once, here: the second pass skips the same records.
+            if let Err(e) = replayed {
+                log::warn!("skipped {}: {e}", file.display());
+            }
         },
         |all, part| {
             for (h, c) in part {
@@ -146,6 +150,7 @@ fn competitions(
         options.threads,
         |comps: &mut Competitions, file| {
             let mut teams: HashMap<(u32, [u8; NUM_GROUPS]), u16> = HashMap::new();
+            // A record that cannot be replayed was reported by `harvest`.
             let _ = replay(file, |pos| {
                 let candidates = features::candidates(pos.board, pos.context.color);
                 if !candidates.contains(&pos.played) {
