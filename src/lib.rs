@@ -27,6 +27,8 @@ pub mod mcts;
 pub mod records;
 pub mod rules;
 pub mod sgf;
+#[cfg(test)]
+pub(crate) mod test_support;
 
 pub use board::{Board, IllegalMove, Move, Point};
 pub use color::Color;

@@ -16,7 +16,6 @@ use std::time::Instant;
 
 use crate::board::Point;
 use crate::color::Color;
-use crate::gtp::response::point_text;
 use crate::rules::score::{Ending, PointOwner, ResultText, Score, count};
 use crate::rules::status::{StoneStatus, judge};
 use crate::rules::{KoRule, PlayRules, Rules};
@@ -503,7 +502,7 @@ fn json_string(s: &str) -> String {
 }
 
 fn json_points<'a>(points: impl Iterator<Item = &'a Point>) -> String {
-    let list: Vec<String> = points.map(|&p| json_string(&point_text(p))).collect();
+    let list: Vec<String> = points.map(|p| json_string(&p.to_string())).collect();
     format!("[{}]", list.join(","))
 }
 

@@ -494,10 +494,7 @@ pub fn write(game: &Game, komi: f64, rules: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pt(col: usize, row: usize) -> Point {
-        Point::new(col, row).unwrap()
-    }
+    use crate::test_support::v;
 
     fn load_str(text: &str, n: Option<u32>) -> Result<Loaded, SgfError> {
         load(&parse_main_line(text.as_bytes())?, n, PlayRules::default())
@@ -522,10 +519,10 @@ mod tests {
         assert_eq!(loaded.rules.as_deref(), Some("Japanese"));
         assert_eq!(g.size(), 9);
         assert_eq!(g.moves().len(), 5);
-        assert_eq!(g.board().color_at(pt(0, 8)), Some(Color::Black));
-        assert_eq!(g.board().color_at(pt(4, 4)), Some(Color::Black));
-        assert_eq!(g.board().color_at(pt(3, 6)), Some(Color::Black));
-        assert_eq!(g.board().color_at(pt(2, 5)), Some(Color::Black));
+        assert_eq!(g.board().color_at(v("A9")), Some(Color::Black));
+        assert_eq!(g.board().color_at(v("E5")), Some(Color::Black));
+        assert_eq!(g.board().color_at(v("D7")), Some(Color::Black));
+        assert_eq!(g.board().color_at(v("C6")), Some(Color::Black));
         assert_eq!(g.moves()[1], (Color::White, Move::Pass));
         assert_eq!(g.moves()[3], (Color::White, Move::Pass));
     }
@@ -549,8 +546,8 @@ mod tests {
             .unwrap()
             .game;
         assert_eq!(g.board().stone_count(), 4);
-        assert_eq!(g.board().color_at(pt(0, 4)), None);
-        assert_eq!(g.board().color_at(pt(1, 3)), Some(Color::Black));
+        assert_eq!(g.board().color_at(v("A5")), None);
+        assert_eq!(g.board().color_at(v("B4")), Some(Color::Black));
     }
 
     /// Without `HA`, Black stones set in the root with White to move first

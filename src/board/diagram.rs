@@ -7,11 +7,8 @@
 
 use std::fmt;
 
-use super::{Board, Cell, MAX_SIZE, MIN_SIZE, Point, SetupError};
+use super::{Board, COLUMN_LETTERS, Cell, MAX_SIZE, MIN_SIZE, Point, SetupError};
 use crate::color::Color;
-
-/// Column letters of diagrams: `A`…`Z` without `I`.
-const COLUMN_LETTERS: &[u8; MAX_SIZE] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// Why a diagram cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

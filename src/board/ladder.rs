@@ -144,10 +144,7 @@ fn defender_lost(board: &Board, defender: Color, chain: Point, pool: &mut [Board
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pt(col: usize, row: usize) -> Point {
-        Point::new(col, row).unwrap()
-    }
+    use crate::test_support::v;
 
     /// White's stone at D4 is in atari at E4; extending runs a ladder to
     /// the lower right, where the edge catches it.
@@ -165,13 +162,13 @@ mod tests {
     #[test]
     fn a_ladder_to_the_edge_captures() {
         let board = Board::from_diagram(LADDER).unwrap();
-        assert!(board.in_atari(pt(3, 3)));
-        assert_eq!(board.liberties_after(Color::White, pt(4, 3)), 2);
-        assert!(!extension_escapes(&board, Color::White, pt(4, 3)));
+        assert!(board.in_atari(v("D4")));
+        assert_eq!(board.liberties_after(Color::White, v("E4")), 2);
+        assert!(!extension_escapes(&board, Color::White, v("E4")));
         // The atari that started it is a ladder capture.
         let mut before = board.clone();
-        before.remove_for_setup(pt(3, 4));
-        assert!(atari_captures(&before, Color::Black, pt(3, 4), pt(3, 3)));
+        before.remove_for_setup(v("D5"));
+        assert!(atari_captures(&before, Color::Black, v("D5"), v("D4")));
         // The caller's board is untouched.
         assert_eq!(board, Board::from_diagram(LADDER).unwrap());
     }
@@ -180,10 +177,10 @@ mod tests {
     #[test]
     fn a_ladder_breaker_lets_the_chain_escape() {
         let mut board = Board::from_diagram(LADDER).unwrap();
-        board.add_stone_setup(Color::White, pt(5, 1));
-        assert!(extension_escapes(&board, Color::White, pt(4, 3)));
-        board.remove_for_setup(pt(3, 4));
-        assert!(!atari_captures(&board, Color::Black, pt(3, 4), pt(3, 3)));
+        board.add_stone_setup(Color::White, v("F2"));
+        assert!(extension_escapes(&board, Color::White, v("E4")));
+        board.remove_for_setup(v("D5"));
+        assert!(!atari_captures(&board, Color::Black, v("D5"), v("D4")));
     }
 
     /// A white stone next to the path but off it (H2) does not: the
@@ -191,8 +188,8 @@ mod tests {
     #[test]
     fn a_stone_beside_the_path_does_not_break_it() {
         let mut board = Board::from_diagram(LADDER).unwrap();
-        board.add_stone_setup(Color::White, pt(7, 1));
-        assert!(!extension_escapes(&board, Color::White, pt(4, 3)));
+        board.add_stone_setup(Color::White, v("H2"));
+        assert!(!extension_escapes(&board, Color::White, v("E4")));
     }
 
     /// Capturing an attacking stone in atari is an escape: with White
@@ -201,10 +198,10 @@ mod tests {
     #[test]
     fn capturing_an_attacker_escapes() {
         let mut board = Board::from_diagram(LADDER).unwrap();
-        board.add_stone_setup(Color::White, pt(5, 4));
-        board.add_stone_setup(Color::White, pt(6, 3));
-        assert_eq!(board.liberties_after(Color::White, pt(4, 3)), 2);
-        assert!(extension_escapes(&board, Color::White, pt(4, 3)));
+        board.add_stone_setup(Color::White, v("F5"));
+        board.add_stone_setup(Color::White, v("G4"));
+        assert_eq!(board.liberties_after(Color::White, v("E4")), 2);
+        assert!(extension_escapes(&board, Color::White, v("E4")));
     }
 
     /// Liberty counts after a move, joins and captures included.
@@ -220,12 +217,12 @@ mod tests {
         )
         .unwrap();
         // White A4 captures A5: liberties A5 and A3.
-        assert_eq!(board.liberties_after(Color::White, pt(0, 3)), 2);
+        assert_eq!(board.liberties_after(Color::White, v("A4")), 2);
         // Black C5 captures B5: liberties B5, D5, C4.
-        assert_eq!(board.liberties_after(Color::Black, pt(2, 4)), 3);
+        assert_eq!(board.liberties_after(Color::Black, v("C5")), 3);
         // Black A4 joins A5 and B4 and captures nothing: A3, B3, C4.
-        assert_eq!(board.liberties_after(Color::Black, pt(0, 3)), 3);
+        assert_eq!(board.liberties_after(Color::Black, v("A4")), 3);
         // White C5 extends B5: D5 and C4.
-        assert_eq!(board.liberties_after(Color::White, pt(2, 4)), 2);
+        assert_eq!(board.liberties_after(Color::White, v("C5")), 2);
     }
 }

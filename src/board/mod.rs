@@ -34,7 +34,8 @@
 //! - `setup.rs`: [`Board::from_stones`] and [`SetupError`];
 //! - `consistency.rs`: [`Board::check_consistency`];
 //! - `zobrist.rs`: the hash keys; `diagram.rs`: text diagrams;
-//!   `point.rs`: points and moves; `ladder.rs`, `pattern.rs`,
+//!   `point.rs`: points and moves; `vertex.rs`: their `D4` notation
+//!   (`Display`, `FromStr`); `ladder.rs`, `pattern.rs`,
 //!   `playout.rs`: tactics, MoGo patterns and playouts on this board.
 
 mod area;
@@ -48,6 +49,7 @@ pub mod pattern;
 pub mod playout;
 pub mod point;
 mod setup;
+pub mod vertex;
 mod zobrist;
 
 use std::fmt;
@@ -62,6 +64,7 @@ pub use neighbourhood::CellsHolding;
 use neighbourhood::{ORTHO_LOW, fields_holding};
 pub use point::{ARRAY_LEN, MAX_POINTS, MAX_SIZE, MIN_SIZE, Move, Point, STRIDE};
 pub use setup::SetupError;
+pub use vertex::{COLUMN_LETTERS, VertexError};
 use zobrist::STONE_KEYS;
 
 /// The content of one cell of the padded array.

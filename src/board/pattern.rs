@@ -149,10 +149,7 @@ fn transform(grid: &[Vec<u8>], symmetry: u8) -> [[u8; 3]; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pt(col: usize, row: usize) -> Point {
-        Point::new(col, row).unwrap()
-    }
+    use crate::test_support::v;
 
     /// A hane shape matches in every orientation and colouring; an empty
     /// neighbourhood does not.
@@ -169,10 +166,10 @@ mod tests {
             . . . . . . .",
         )
         .unwrap();
-        assert!(is_pattern_point(&b, pt(2, 4))); // under the X O X hane
-        assert!(is_pattern_point(&b, pt(5, 1))); // above the O X O (colours swapped, flipped)
-        assert!(!is_pattern_point(&b, pt(1, 1)));
-        assert!(!is_pattern_point(&Board::new(9), pt(4, 4)));
+        assert!(is_pattern_point(&b, v("C5"))); // under the X O X hane
+        assert!(is_pattern_point(&b, v("F2"))); // above the O X O (colours swapped, flipped)
+        assert!(!is_pattern_point(&b, v("B2")));
+        assert!(!is_pattern_point(&Board::new(9), v("E5")));
     }
 
     /// Edge patterns need the board edge below.
@@ -188,6 +185,6 @@ mod tests {
         )
         .unwrap();
         // "OX?" / "X.O" / "###": the cut on the first line at C1.
-        assert!(is_pattern_point(&b, pt(2, 0)));
+        assert!(is_pattern_point(&b, v("C1")));
     }
 }

@@ -498,6 +498,7 @@ fn playout_with<
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::test_support::v;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
@@ -609,13 +610,6 @@ pub(crate) mod tests {
         );
     }
 
-    /// The point at a diagram vertex such as `H1` (9×9 letters).
-    fn at(vertex: &str) -> Point {
-        let col = "ABCDEFGHJ".find(&vertex[..1]).expect("column");
-        let row: usize = vertex[1..].parse().expect("row");
-        Point::new(col, row - 1).expect("on the board")
-    }
-
     /// White's eye spaces: a straight three in the corner (A9 B9 C9) and a
     /// straight four below it (A7 to D7).
     const WHITE_EYE_SPACES: &str = "
@@ -649,20 +643,20 @@ pub(crate) mod tests {
     fn the_nakade_reply_takes_the_vital_point() {
         let white = Board::from_diagram(WHITE_EYE_SPACES).unwrap();
         // Straight three: its middle (B8 touches it and the straight four).
-        assert_eq!(nakade_reply(&white, Color::Black, at("B8")), Some(at("B9")));
+        assert_eq!(nakade_reply(&white, Color::Black, v("B8")), Some(v("B9")));
         // Straight four: two points with two neighbours inside each.
-        assert_eq!(nakade_reply(&white, Color::Black, at("B6")), None);
+        assert_eq!(nakade_reply(&white, Color::Black, v("B6")), None);
         let black = Board::from_diagram(BULKY_FIVE).unwrap();
         // Bulky five: B9, with three neighbours inside.
-        assert_eq!(nakade_reply(&black, Color::White, at("C8")), Some(at("B9")));
+        assert_eq!(nakade_reply(&black, Color::White, v("C8")), Some(v("B9")));
         // With C9 White's, A9 B9 A8 B8 touch the side to move: nothing.
         let mut touching = black.clone();
-        touching.play_unchecked(Color::White, at("C9"));
-        assert_eq!(nakade_reply(&touching, Color::White, at("C8")), None);
+        touching.play_unchecked(Color::White, v("C9"));
+        assert_eq!(nakade_reply(&touching, Color::White, v("C8")), None);
         // With C9 Black's, a square four: every point has two neighbours.
         let mut square = black.clone();
-        square.play_unchecked(Color::Black, at("C9"));
-        assert_eq!(nakade_reply(&square, Color::White, at("C8")), None);
+        square.play_unchecked(Color::Black, v("C9"));
+        assert_eq!(nakade_reply(&square, Color::White, v("C8")), None);
     }
 
     /// White's group (A8 to E8, E9) holds Black's straight three A9 B9 C9
@@ -706,13 +700,13 @@ pub(crate) mod tests {
                 &mut rng,
                 Some(&mut record),
             );
-            let Some(k) = record.iter().position(|&m| m == (Color::White, at("D9"))) else {
+            let Some(k) = record.iter().position(|&m| m == (Color::White, v("D9"))) else {
                 continue;
             };
             captures += 1;
             assert_eq!(
                 record.get(k + 1),
-                Some(&(Color::Black, at("B9"))),
+                Some(&(Color::Black, v("B9"))),
                 "playout {i}"
             );
         }
@@ -739,14 +733,11 @@ pub(crate) mod tests {
     #[test]
     fn the_status_reply_to_a_throw_in_is_not_a_snapback() {
         let mut board = Board::from_diagram(SNAPBACK_CORNER).unwrap();
-        board.play_unchecked(Color::Black, at("J1"));
-        assert!(is_snapback_capture(&board, Color::White, at("H1")));
-        assert!(!is_snapback_capture(&board, Color::White, at("J4")));
-        assert_eq!(
-            tactical_reply(&board, Color::White, at("J1")),
-            Some(at("J4"))
-        );
-        assert_eq!(search_reply(&board, Color::White, at("J1")), Some(at("H1")));
+        board.play_unchecked(Color::Black, v("J1"));
+        assert!(is_snapback_capture(&board, Color::White, v("H1")));
+        assert!(!is_snapback_capture(&board, Color::White, v("J4")));
+        assert_eq!(tactical_reply(&board, Color::White, v("J1")), Some(v("J4")));
+        assert_eq!(search_reply(&board, Color::White, v("J1")), Some(v("H1")));
     }
 
     /// White's corner group lives in every status playout, whoever starts:
@@ -754,7 +745,7 @@ pub(crate) mod tests {
     #[test]
     fn status_playouts_keep_a_group_that_a_counter_capture_saves() {
         let start = Board::from_diagram(SNAPBACK_CORNER).unwrap();
-        let g1 = at("G1");
+        let g1 = v("G1");
         let mut rng = SmallRng::seed_from_u64(11);
         let mut board = start.clone();
         let mut white_kept = 0;

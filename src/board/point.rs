@@ -5,8 +5,6 @@
 //! `MAX_SIZE + 2` makes a [`Point`] independent of the board size and turns the
 //! four neighbours into constant offsets (±1, ±`STRIDE`).
 
-use std::fmt;
-
 /// The largest board side (GTP's limit: 25 column letters without `I`).
 pub const MAX_SIZE: usize = 25;
 /// The smallest board side we accept.
@@ -22,7 +20,8 @@ pub const ARRAY_LEN: usize = MAX_POINTS.next_power_of_two();
 
 /// An intersection, as an index into the padded board array.
 ///
-/// Column and row are 0-based from the lower-left corner (GTP's `A1`).
+/// Column and row are 0-based from the lower-left corner (GTP's `A1`). It
+/// prints and parses as a vertex (`D4`, see [`super::vertex`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(u16);
 
@@ -100,13 +99,6 @@ impl Point {
             Point(i + s - 1),
             Point(i + s + 1),
         ]
-    }
-}
-
-/// `Point` prints as `(col,row)`; the GTP layer owns the vertex notation.
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({},{})", self.col(), self.row())
     }
 }
 

@@ -5,10 +5,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::*;
-
-fn pt(col: usize, row: usize) -> Point {
-    Point::new(col, row).unwrap()
-}
+use crate::test_support::{pt, v};
 
 fn diagram(text: &str) -> Board {
     Board::from_diagram(text).unwrap()
@@ -25,8 +22,8 @@ fn single_stone_capture() {
         . . . . .
         . . . . .",
     );
-    b.play(Color::Black, Move::Play(pt(2, 1))).unwrap();
-    assert_eq!(b.color_at(pt(2, 2)), None);
+    b.play(Color::Black, Move::Play(v("C2"))).unwrap();
+    assert_eq!(b.color_at(v("C3")), None);
     assert_eq!(b.captures(Color::Black), 1);
     assert_eq!(b.captures(Color::White), 0);
     b.check_consistency().unwrap();
@@ -44,12 +41,12 @@ fn suicide_in_corner_is_illegal() {
     );
     let before = b.clone();
     assert_eq!(
-        b.play(Color::Black, Move::Play(pt(0, 2))),
+        b.play(Color::Black, Move::Play(v("A3"))),
         Err(IllegalMove::Suicide)
     );
     assert_eq!(b, before);
     // White may fill its own eye point: it still has liberties.
-    b.play(Color::White, Move::Play(pt(0, 2))).unwrap();
+    b.play(Color::White, Move::Play(v("A3"))).unwrap();
 }
 
 /// A multi-stone suicide is illegal too.
@@ -63,10 +60,10 @@ fn multi_stone_suicide_is_illegal() {
         . . . .",
     );
     assert_eq!(
-        b.check_move(Color::Black, Move::Play(pt(0, 2))),
+        b.check_move(Color::Black, Move::Play(v("A3"))),
         Err(IllegalMove::Suicide)
     );
-    assert!(!b.is_legal(Color::Black, pt(0, 2)));
+    assert!(!b.is_legal(Color::Black, v("A3")));
 }
 
 /// A move that fills its own last liberty but captures is legal.
@@ -81,9 +78,9 @@ fn capture_beats_suicide() {
     );
     // White A4 has no empty neighbour, but takes the last liberty of the
     // black stones B4 and A3.
-    b.play(Color::White, Move::Play(pt(0, 3))).unwrap();
-    assert_eq!(b.color_at(pt(0, 2)), None);
-    assert_eq!(b.color_at(pt(1, 3)), None);
+    b.play(Color::White, Move::Play(v("A4"))).unwrap();
+    assert_eq!(b.color_at(v("A3")), None);
+    assert_eq!(b.color_at(v("B4")), None);
     assert_eq!(b.captures(Color::White), 2);
     b.check_consistency().unwrap();
 }
@@ -101,22 +98,22 @@ fn simple_ko() {
         . . . . .",
     );
     // Black takes the ko at C3.
-    b.play(Color::Black, Move::Play(pt(2, 2))).unwrap();
-    assert_eq!(b.color_at(pt(1, 2)), None);
-    assert_eq!(b.ko(), Some((pt(1, 2), Color::White)));
+    b.play(Color::Black, Move::Play(v("C3"))).unwrap();
+    assert_eq!(b.color_at(v("B3")), None);
+    assert_eq!(b.ko(), Some((v("B3"), Color::White)));
     assert_eq!(
-        b.play(Color::White, Move::Play(pt(1, 2))),
+        b.play(Color::White, Move::Play(v("B3"))),
         Err(IllegalMove::Ko)
     );
     // Black itself may play there (GTP allows the same colour twice).
-    assert!(b.check_move(Color::Black, Move::Play(pt(1, 2))).is_ok());
+    assert!(b.check_move(Color::Black, Move::Play(v("B3"))).is_ok());
     let mut after_pass = b.clone();
     after_pass.play(Color::White, Move::Pass).unwrap();
     assert_eq!(after_pass.ko(), None);
-    b.play(Color::White, Move::Play(pt(4, 4))).unwrap();
-    b.play(Color::Black, Move::Play(pt(4, 0))).unwrap();
-    b.play(Color::White, Move::Play(pt(1, 2))).unwrap();
-    assert_eq!(b.color_at(pt(2, 2)), None);
+    b.play(Color::White, Move::Play(v("E5"))).unwrap();
+    b.play(Color::Black, Move::Play(v("E1"))).unwrap();
+    b.play(Color::White, Move::Play(v("B3"))).unwrap();
+    assert_eq!(b.color_at(v("C3")), None);
     b.check_consistency().unwrap();
 }
 
@@ -132,12 +129,12 @@ fn two_stone_capture_is_not_ko() {
         X X O . .
         O O . O .",
     );
-    b.play(Color::Black, Move::Play(pt(2, 0))).unwrap();
+    b.play(Color::Black, Move::Play(v("C1"))).unwrap();
     assert_eq!(b.captures(Color::Black), 2);
     assert_eq!(b.ko(), None);
-    assert!(b.in_atari(pt(2, 0)));
-    b.play(Color::White, Move::Play(pt(1, 0))).unwrap();
-    assert_eq!(b.color_at(pt(2, 0)), None);
+    assert!(b.in_atari(v("C1")));
+    b.play(Color::White, Move::Play(v("B1"))).unwrap();
+    assert_eq!(b.color_at(v("C1")), None);
     assert_eq!(b.captures(Color::White), 1);
     b.check_consistency().unwrap();
 }
@@ -154,15 +151,15 @@ fn merge_and_large_capture() {
         . . . . . .
         . . . . . .",
     );
-    assert_eq!(b.liberties(pt(1, 4)), vec![pt(3, 4)]);
-    assert!(b.in_atari(pt(1, 4)));
-    assert_eq!(b.atari_liberty(pt(1, 4)), pt(3, 4));
+    assert_eq!(b.liberties(v("B5")), vec![v("D5")]);
+    assert!(b.in_atari(v("B5")));
+    assert_eq!(b.atari_liberty(v("B5")), v("D5"));
     // Black connects: the joined chain has no liberties left: suicide.
     assert_eq!(
-        b.check_move(Color::Black, Move::Play(pt(3, 4))),
+        b.check_move(Color::Black, Move::Play(v("D5"))),
         Err(IllegalMove::Suicide)
     );
-    b.play(Color::White, Move::Play(pt(3, 4))).unwrap();
+    b.play(Color::White, Move::Play(v("D5"))).unwrap();
     assert_eq!(b.captures(Color::White), 3);
     assert_eq!(b.stone_count(), 11);
     b.check_consistency().unwrap();
@@ -171,9 +168,9 @@ fn merge_and_large_capture() {
     for col in [0, 2, 1, 4, 3] {
         m.play(Color::Black, Move::Play(pt(col, 0))).unwrap();
     }
-    assert_eq!(m.chain_size(pt(0, 0)), 5);
-    assert_eq!(m.chain_stones(pt(4, 0)).count(), 5);
-    assert_eq!(m.liberties(pt(2, 0)).len(), 5);
+    assert_eq!(m.chain_size(v("A1")), 5);
+    assert_eq!(m.chain_stones(v("E1")).count(), 5);
+    assert_eq!(m.liberties(v("C1")).len(), 5);
     m.check_consistency().unwrap();
 }
 
@@ -181,17 +178,17 @@ fn merge_and_large_capture() {
 #[test]
 fn occupied_and_off_board() {
     let mut b = Board::new(9);
-    b.play(Color::Black, Move::Play(pt(4, 4))).unwrap();
+    b.play(Color::Black, Move::Play(v("E5"))).unwrap();
     assert_eq!(
-        b.play(Color::White, Move::Play(pt(4, 4))),
+        b.play(Color::White, Move::Play(v("E5"))),
         Err(IllegalMove::Occupied)
     );
     assert_eq!(
-        b.play(Color::White, Move::Play(pt(9, 0))),
+        b.play(Color::White, Move::Play(v("K1"))),
         Err(IllegalMove::OffBoard)
     );
     assert_eq!(
-        b.play(Color::White, Move::Play(pt(0, 24))),
+        b.play(Color::White, Move::Play(v("A25"))),
         Err(IllegalMove::OffBoard)
     );
 }
@@ -208,14 +205,14 @@ fn eye_rule() {
         X X X O .
         . X . X .",
     );
-    assert!(b.is_eye(Color::Black, pt(0, 4))); // corner, no enemy diagonal
-    assert!(b.is_eye(Color::Black, pt(2, 4))); // edge
-    assert!(b.is_eye(Color::Black, pt(0, 2))); // edge
-    assert!(b.is_eye(Color::Black, pt(2, 2))); // centre, one enemy diagonal
-    assert!(!b.is_eye(Color::Black, pt(2, 0))); // edge with an enemy diagonal
-    assert!(b.is_eye(Color::Black, pt(3, 3))); // centre, one enemy diagonal
-    assert!(!b.is_eye(Color::Black, pt(4, 1))); // enemy neighbours
-    assert!(!b.is_eye(Color::White, pt(0, 4)));
+    assert!(b.is_eye(Color::Black, v("A5"))); // corner, no enemy diagonal
+    assert!(b.is_eye(Color::Black, v("C5"))); // edge
+    assert!(b.is_eye(Color::Black, v("A3"))); // edge
+    assert!(b.is_eye(Color::Black, v("C3"))); // centre, one enemy diagonal
+    assert!(!b.is_eye(Color::Black, v("C1"))); // edge with an enemy diagonal
+    assert!(b.is_eye(Color::Black, v("D4"))); // centre, one enemy diagonal
+    assert!(!b.is_eye(Color::Black, v("E2"))); // enemy neighbours
+    assert!(!b.is_eye(Color::White, v("A5")));
 }
 
 /// Diagrams round-trip through `Display`, and bad diagrams are refused.
@@ -265,17 +262,17 @@ fn copy_from_between_sizes() {
 #[test]
 fn setup_replaces_stones() {
     let stones = [
-        (pt(0, 0), Color::Black),
-        (pt(1, 0), Color::Black),
-        (pt(0, 0), Color::White),
+        (v("A1"), Color::Black),
+        (v("B1"), Color::Black),
+        (v("A1"), Color::White),
     ];
     let b = Board::from_stones(3, &stones, [1, 2]).unwrap();
-    assert_eq!(b.color_at(pt(0, 0)), Some(Color::White));
+    assert_eq!(b.color_at(v("A1")), Some(Color::White));
     assert_eq!(b.captures(Color::White), 2);
     b.check_consistency().unwrap();
     assert_eq!(
-        Board::from_stones(3, &[(pt(5, 0), Color::Black)], [0, 0]).unwrap_err(),
-        SetupError::OffBoard(pt(5, 0))
+        Board::from_stones(3, &[(v("F1"), Color::Black)], [0, 0]).unwrap_err(),
+        SetupError::OffBoard(v("F1"))
     );
 }
 
@@ -480,12 +477,12 @@ fn fast_board_agrees_with_naive_reference() {
 fn hash_depends_on_position_only() {
     let mut a = Board::new(9);
     let mut b = Board::new(9);
-    a.play(Color::Black, Move::Play(pt(2, 2))).unwrap();
-    a.play(Color::White, Move::Play(pt(6, 6))).unwrap();
-    b.play(Color::White, Move::Play(pt(6, 6))).unwrap();
-    b.play(Color::Black, Move::Play(pt(2, 2))).unwrap();
+    a.play(Color::Black, Move::Play(v("C3"))).unwrap();
+    a.play(Color::White, Move::Play(v("G7"))).unwrap();
+    b.play(Color::White, Move::Play(v("G7"))).unwrap();
+    b.play(Color::Black, Move::Play(v("C3"))).unwrap();
     assert_eq!(a.hash(), b.hash());
-    b.play(Color::Black, Move::Play(pt(3, 3))).unwrap();
+    b.play(Color::Black, Move::Play(v("D4"))).unwrap();
     assert_ne!(a.hash(), b.hash());
     assert_eq!(Board::new(9).hash(), 0);
 }

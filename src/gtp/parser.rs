@@ -4,6 +4,8 @@
 //!
 //! Input is bytes, never `str`, so invalid UTF-8 cannot fail the loop.
 
+use std::str::FromStr;
+
 use nom::branch::alt;
 use nom::bytes::complete::{tag_no_case, take_while1};
 use nom::character::complete::{digit1, space0, space1};
@@ -13,16 +15,13 @@ use nom::sequence::{preceded, terminated};
 use nom::{IResult, Parser};
 
 use super::error::GtpError;
-use crate::board::{MAX_SIZE, Move, Point};
+use crate::board::{Move, Point};
 use crate::color::Color;
 use crate::rules::Rules;
 use crate::rules::score::PointOwner;
 use crate::rules::status::StoneStatus;
 
 type PResult<'a, O> = IResult<&'a [u8], O>;
-
-/// Column letters of vertices: `A`…`Z` without `I`.
-pub(crate) const COLUMN_LETTERS: &[u8; MAX_SIZE] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 /// Largest GTP `int`: 2^31 − 1.
 const MAX_INT: u32 = i32::MAX as u32;
@@ -134,36 +133,27 @@ fn color(i: &[u8]) -> PResult<'_, Color> {
     .parse(i)
 }
 
-/// A board point: a column letter `A`…`Z` without `I`, in any case, and a
-/// row number 1…25 counted from the bottom.
+/// A token read by the board layer's vertex notation (see
+/// [`crate::board::vertex`]): a column letter `A`…`Z` without `I` and a row
+/// number 1…25 counted from the bottom, in any case. Whether the point is on
+/// the board is checked by the caller.
+fn vertex_token<T: FromStr>(i: &[u8]) -> PResult<'_, T> {
+    map_res(token, |t: &[u8]| {
+        std::str::from_utf8(t)
+            .map_err(|_| ())
+            .and_then(|s| s.parse::<T>().map_err(|_| ()))
+    })
+    .parse(i)
+}
+
+/// A board point: a vertex that is not `pass`.
 fn point(i: &[u8]) -> PResult<'_, Point> {
-    let (rest, letter) = take_while1(|b: u8| b.is_ascii_alphabetic()).parse(i)?;
-    let (rest, row) = terminated(digit1, token_end).parse(rest)?;
-    let fail = || nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Verify));
-    let col = match letter {
-        [l] => COLUMN_LETTERS
-            .iter()
-            .position(|c| *c == l.to_ascii_uppercase())
-            .ok_or_else(fail)?,
-        _ => return Err(fail()),
-    };
-    let row: usize = std::str::from_utf8(row)
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .ok_or_else(fail)?;
-    if row == 0 {
-        return Err(fail());
-    }
-    Point::new(col, row - 1).map(|p| (rest, p)).ok_or_else(fail)
+    vertex_token(i)
 }
 
 /// `vertex`: a board point or `pass` (any case).
 fn vertex(i: &[u8]) -> PResult<'_, Move> {
-    alt((
-        value(Move::Pass, terminated(tag_no_case("pass"), token_end)),
-        map(point, Move::Play),
-    ))
-    .parse(i)
+    vertex_token(i)
 }
 
 /// `move`: a colour and a vertex.
@@ -389,10 +379,7 @@ fn many_numbers<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pt(col: usize, row: usize) -> Point {
-        Point::new(col, row).unwrap()
-    }
+    use crate::test_support::v;
 
     /// Known answers for preprocessing (spec §3.1).
     #[test]
@@ -441,16 +428,16 @@ mod tests {
     /// Colours and vertices in any case; `I` is skipped; `pass` is a vertex.
     #[test]
     fn moves_known_answers() {
-        assert_eq!(one_move(b" B D4"), Ok((Color::Black, Move::Play(pt(3, 3)))));
+        assert_eq!(one_move(b" B D4"), Ok((Color::Black, Move::Play(v("D4")))));
         assert_eq!(
             one_move(b" white j9"),
-            Ok((Color::White, Move::Play(pt(8, 8))))
+            Ok((Color::White, Move::Play(v("J9"))))
         );
         assert_eq!(one_move(b" w PASS"), Ok((Color::White, Move::Pass)));
         assert_eq!(one_move(b" BLACK Pass "), Ok((Color::Black, Move::Pass)));
         assert_eq!(
             one_move(b" b z25"),
-            Ok((Color::Black, Move::Play(pt(24, 24))))
+            Ok((Color::Black, Move::Play(v("Z25"))))
         );
         for bad in [
             &b" b i5"[..],
@@ -502,7 +489,7 @@ mod tests {
     fn argument_lists() {
         assert_eq!(
             vertex_list(b" c3 g7"),
-            Ok(vec![Move::Play(pt(2, 2)), Move::Play(pt(6, 6))])
+            Ok(vec![Move::Play(v("C3")), Move::Play(v("G7"))])
         );
         assert_eq!(vertex_list(b""), Err(GtpError::Syntax));
         assert_eq!(no_args(b"  "), Ok(()));
@@ -540,7 +527,7 @@ mod tests {
         assert_eq!(
             move_list(b" B d4 w PASS"),
             Ok(vec![
-                (Color::Black, Move::Play(pt(3, 3))),
+                (Color::Black, Move::Play(v("D4"))),
                 (Color::White, Move::Pass)
             ])
         );

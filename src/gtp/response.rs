@@ -1,7 +1,6 @@
 //! Response framing (spec §2.6–2.7) and the wire format of values:
 //! vertices, GoGui's short counts, KataGo's rules JSON.
 
-use super::parser::COLUMN_LETTERS;
 use crate::board::{Move, Point};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 
@@ -36,19 +35,16 @@ pub fn frame(success: bool, id: Option<&str>, body: &str) -> String {
     out
 }
 
-/// The GTP vertex of a point (`D4`).
+/// The GTP vertex of a point (`D4`): the board layer's notation.
 #[must_use]
 pub fn point_text(p: Point) -> String {
-    format!("{}{}", COLUMN_LETTERS[p.col()] as char, p.row() + 1)
+    p.to_string()
 }
 
-/// The GTP vertex of a move (`D4` or `pass`).
+/// The GTP vertex of a move (`D4` or `pass`): the board layer's notation.
 #[must_use]
 pub fn move_text(mv: Move) -> String {
-    match mv {
-        Move::Play(p) => point_text(p),
-        Move::Pass => "pass".to_string(),
-    }
+    mv.to_string()
 }
 
 /// A count short enough for a GoGui board label (about three characters

@@ -305,12 +305,9 @@ fn gives_third_liberty(board: &Board, color: Color, p: Point, chain: Point) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::v;
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
-
-    fn pt(col: usize, row: usize) -> Point {
-        Point::new(col, row).unwrap()
-    }
 
     /// The stone reach agrees with the distance to every stone, on every
     /// point and radius, near edges and corners too.
@@ -371,17 +368,17 @@ mod tests {
              . . . . . .",
         )
         .unwrap();
-        let last = pt(1, 4);
+        let last = v("B5");
         let near = NearLast::new(&board, Some(last));
-        assert_eq!(near.distance(pt(3, 4)), Some(0));
-        assert_eq!(near.distance(pt(4, 4)), Some(1));
-        assert_eq!(near.distance(pt(3, 5)), Some(1));
-        assert_eq!(near.distance(pt(3, 3)), Some(1));
-        assert_eq!(near.distance(pt(1, 3)), Some(1), "the white stone");
-        assert_eq!(near.distance(pt(1, 2)), Some(2));
-        assert_eq!(near.distance(pt(5, 4)), Some(2));
-        assert_eq!(near.distance(pt(5, 3)), Some(3));
-        assert_eq!(near.distance(pt(5, 0)), None);
+        assert_eq!(near.distance(v("D5")), Some(0));
+        assert_eq!(near.distance(v("E5")), Some(1));
+        assert_eq!(near.distance(v("D6")), Some(1));
+        assert_eq!(near.distance(v("D4")), Some(1));
+        assert_eq!(near.distance(v("B4")), Some(1), "the white stone");
+        assert_eq!(near.distance(v("B3")), Some(2));
+        assert_eq!(near.distance(v("F5")), Some(2));
+        assert_eq!(near.distance(v("F4")), Some(3));
+        assert_eq!(near.distance(v("F1")), None);
         for p in board.points() {
             let grid = p.col().abs_diff(last.col()) + p.row().abs_diff(last.row());
             if let Some(d) = near.distance(p) {
@@ -408,12 +405,12 @@ mod tests {
              . . . . . . .",
         )
         .unwrap();
-        let chain = pt(1, 3);
+        let chain = v("B4");
         assert_eq!(board.liberty_count(chain, 3), 2);
-        // Extending at (3,3) gives (2,2), (4,3) and (3,4).
-        assert!(gives_third_liberty(&board, Color::Black, pt(3, 3), chain));
-        // At (2,2) the chain keeps two: (3,3) and (2,1).
-        assert!(!gives_third_liberty(&board, Color::Black, pt(2, 2), chain));
+        // Extending at D4 gives C3, E4 and D5.
+        assert!(gives_third_liberty(&board, Color::Black, v("D4"), chain));
+        // At C3 the chain keeps two: D4 and C2.
+        assert!(!gives_third_liberty(&board, Color::Black, v("C3"), chain));
         // A chain with three liberties already gets nothing.
         let free = Board::from_diagram(
             ". . . . .
@@ -423,11 +420,6 @@ mod tests {
              . . . . .",
         )
         .unwrap();
-        assert!(!gives_third_liberty(
-            &free,
-            Color::Black,
-            pt(3, 2),
-            pt(1, 2)
-        ));
+        assert!(!gives_third_liberty(&free, Color::Black, v("D3"), v("B3")));
     }
 }

@@ -823,6 +823,7 @@ fn rave_blend(n: f32, w: f32, m: f32, a: f32) -> f32 {
 mod tests {
     use super::*;
     use crate::rules::PlayRules;
+    use crate::test_support::{pt, v};
     use rand::SeedableRng;
     use rand::rngs::SmallRng;
 
@@ -1193,13 +1194,9 @@ mod tests {
             ..limits(4000)
         };
         let result = search(&game, Color::Black, 7.5, &limits, &mut rng, &mut || false);
-        assert_eq!(game.board().liberties(pt(2, 4)), vec![pt(4, 3)]);
-        assert_eq!(result.best, Move::Play(pt(4, 3)));
+        assert_eq!(game.board().liberties(v("C5")), vec![v("E4")]);
+        assert_eq!(result.best, Move::Play(v("E4")));
         assert!(result.playouts >= 4000);
-    }
-
-    fn pt(col: usize, row: usize) -> Point {
-        Point::new(col, row).unwrap()
     }
 
     /// Black captures the four white stones in atari rather than letting
@@ -1221,8 +1218,8 @@ mod tests {
             Color::Black,
         );
         // The four white stones D5 D6 E6 F6 have one liberty left, F5.
-        let white = game.board().liberties(pt(3, 5));
-        assert_eq!(white, vec![pt(5, 4)]);
+        let white = game.board().liberties(v("D6"));
+        assert_eq!(white, vec![v("F5")]);
         let mut rng = SmallRng::seed_from_u64(1);
         let result = search(
             &game,
@@ -1232,7 +1229,7 @@ mod tests {
             &mut rng,
             &mut || false,
         );
-        assert_eq!(result.best, Move::Play(pt(5, 4)), "pv {:?}", result.pv);
+        assert_eq!(result.best, Move::Play(v("F5")), "pv {:?}", result.pv);
         assert!(result.win_rate > 0.5);
     }
 
@@ -1265,7 +1262,7 @@ mod tests {
         let mut after = game.clone();
         after.play(Color::White, Move::Play(p)).unwrap();
         assert!(
-            !after.board().in_atari(pt(1, 3)),
+            !after.board().in_atari(v("B4")),
             "{} leaves the group in atari",
             p
         );

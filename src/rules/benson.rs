@@ -109,10 +109,7 @@ fn regions(board: &Board, color: Color) -> Vec<Region> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn pt(col: usize, row: usize) -> Point {
-        Point::new(col, row).unwrap()
-    }
+    use crate::test_support::v;
 
     /// A group with a single eye (even a big one holding an enemy stone)
     /// is not pass-alive.
@@ -143,10 +140,10 @@ mod tests {
         )
         .unwrap();
         let black = pass_alive(&b, Color::Black);
-        assert_eq!(black.chains, vec![b.chain_head(pt(0, 3))]);
+        assert_eq!(black.chains, vec![b.chain_head(v("A4"))]);
         let mut t = black.territory.clone();
         t.sort_unstable();
-        assert_eq!(t, vec![pt(0, 4), pt(2, 4)]);
+        assert_eq!(t, vec![v("A5"), v("C5")]);
         // White's wall is not pass-alive: it has no eyes of its own.
         assert!(pass_alive(&b, Color::White).chains.is_empty());
     }
@@ -167,9 +164,9 @@ mod tests {
         )
         .unwrap();
         let white = pass_alive(&b, Color::White);
-        assert_eq!(white.chains, vec![b.chain_head(pt(1, 6))]);
-        assert!(white.territory.contains(&pt(3, 6)));
-        assert!(white.territory.contains(&pt(0, 6)));
-        assert!(!white.territory.contains(&pt(3, 3)));
+        assert_eq!(white.chains, vec![b.chain_head(v("B7"))]);
+        assert!(white.territory.contains(&v("D7")));
+        assert!(white.territory.contains(&v("A7")));
+        assert!(!white.territory.contains(&v("D4")));
     }
 }

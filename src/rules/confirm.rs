@@ -712,6 +712,7 @@ impl<'a> Confirmation<'a> {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
+    use crate::test_support::v;
 
     /// Verdicts of every chain of `diagram`'s problems, as (point, verdict)
     /// with points written like `C3`.
@@ -737,18 +738,12 @@ pub(super) mod tests {
             let judged = problem.judge_from(&board, ko, first);
             for (h, v) in judged.expect("within budget").verdicts {
                 for s in board.chain_stones(h) {
-                    out.push((vertex(s), v));
+                    out.push((s.to_string(), v));
                 }
             }
         }
         out.sort_by(|a, b| a.0.cmp(&b.0));
         out
-    }
-
-    /// `p` in GTP style (`C3`).
-    fn vertex(p: Point) -> String {
-        let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-        format!("{}{}", &letters[p.col()..=p.col()], p.row() + 1)
     }
 
     fn verdict_of(verdicts: &[(String, Verdict)], point: &str) -> Verdict {
@@ -904,29 +899,21 @@ pub(super) mod tests {
             let problems = find_problems(board, &|_| false);
             let problem = problems
                 .iter()
-                .find(|p| p.chains.contains(&board.chain_head(pt("B1"))))
+                .find(|p| p.chains.contains(&board.chain_head(v("B1"))))
                 .expect("B1 is in a problem")
                 .clone();
             let judged = problem.judge(board, KoMode::Confirmation).expect("budget");
             judged
                 .verdicts
                 .iter()
-                .find(|(h, _)| *h == board.chain_head(pt("B1")))
+                .find(|(h, _)| *h == board.chain_head(v("B1")))
                 .expect("B1 judged")
                 .1
         };
         assert_eq!(black(&board), Verdict::Dead);
-        board.play_unchecked(Color::Black, pt("D1"));
-        assert_eq!(board.ko(), Some((pt("C1"), Color::White)));
+        board.play_unchecked(Color::Black, v("D1"));
+        assert_eq!(board.ko(), Some((v("C1"), Color::White)));
         assert_eq!(black(&board), Verdict::Alive);
-    }
-
-    /// `C3`-style vertex to point.
-    fn pt(v: &str) -> Point {
-        let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
-        let col = letters.find(&v[..1]).expect("column");
-        let row: usize = v[1..].parse().expect("row");
-        Point::new(col, row - 1).expect("on board")
     }
 
     #[test]

@@ -113,7 +113,7 @@ pub fn play_out(board: &Board, judgement: &Judgement, to_move: Color) -> Finishe
     while passes < 2 && moves.len() < limit {
         match phase.choose_why(color) {
             Some((p, why)) => {
-                log::debug!("dame phase: {color:?} {:?} {}, {why}", p.col(), p.row() + 1);
+                log::debug!("dame phase: {color:?} {p}, {why}");
                 if phase.area[p.index()] == Area::Own(color) {
                     teire.push((p, color));
                 }
@@ -513,6 +513,7 @@ mod tests {
     use super::*;
     use crate::rules::Rules;
     use crate::rules::status::judge;
+    use crate::test_support::v;
 
     /// White's F4 has two liberties: E4 in White's territory and the dame
     /// F5. Black's stone on F5 is safe (it joins F6 and G5) and puts F4 in
@@ -531,16 +532,12 @@ mod tests {
         . . . . O X . . .
         ";
 
-    fn at(col: usize, row: usize) -> Point {
-        Point::new(col, row).expect("on the board")
-    }
-
     #[test]
     fn a_dame_filled_in_sente_forces_a_teire() {
         let board = Board::from_diagram(SENTE_DAME).expect("diagram");
         let judgement = judge(&board, &Rules::japanese());
-        let (e4, f5) = (at(4, 3), at(5, 4));
-        assert!(judgement.is_live_stone(at(5, 3)), "F4 is alive");
+        let (e4, f5) = (v("E4"), v("F5"));
+        assert!(judgement.is_live_stone(v("F4")), "F4 is alive");
 
         let black_first = play_out(&board, &judgement, Color::Black);
         assert_eq!(
@@ -573,7 +570,7 @@ mod tests {
             ";
         let board = Board::from_diagram(IN_ATARI).expect("diagram");
         let judgement = judge(&board, &Rules::japanese());
-        let (d5, e5) = (at(3, 4), at(4, 4));
+        let (d5, e5) = (v("D5"), v("E5"));
         assert!(!judgement.is_live_stone(d5));
 
         let black_first = play_out(&board, &judgement, Color::Black);

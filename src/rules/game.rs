@@ -350,24 +350,21 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_support::{pt, v};
     use rand::rngs::SmallRng;
     use rand::{RngExt, SeedableRng};
-
-    fn pt(col: usize, row: usize) -> Point {
-        Point::new(col, row).unwrap()
-    }
 
     /// A ko on 5x5: Black B4 A3 B2, White C4 B3 D3 C2; Black takes at C3,
     /// White retakes at B3.
     fn ko_shape() -> [(Point, Color); 7] {
         [
-            (pt(1, 3), Color::Black),
-            (pt(0, 2), Color::Black),
-            (pt(1, 1), Color::Black),
-            (pt(2, 3), Color::White),
-            (pt(1, 2), Color::White),
-            (pt(3, 2), Color::White),
-            (pt(2, 1), Color::White),
+            (v("B4"), Color::Black),
+            (v("A3"), Color::Black),
+            (v("B2"), Color::Black),
+            (v("C4"), Color::White),
+            (v("B3"), Color::White),
+            (v("D3"), Color::White),
+            (v("C2"), Color::White),
         ]
     }
 
@@ -419,25 +416,25 @@ mod tests {
     fn handicap_stones() {
         let mut game = Game::new(9, PlayRules::default());
         assert_eq!(
-            game.place_handicap(&[pt(2, 2)]),
+            game.place_handicap(&[v("C3")]),
             Err(HandicapError::BadPoints)
         );
         assert_eq!(
-            game.place_handicap(&[pt(2, 2), pt(2, 2)]),
+            game.place_handicap(&[v("C3"), v("C3")]),
             Err(HandicapError::BadPoints)
         );
         assert_eq!(
-            game.place_handicap(&[pt(2, 2), pt(9, 9)]),
+            game.place_handicap(&[v("C3"), v("K10")]),
             Err(HandicapError::BadPoints)
         );
-        game.place_handicap(&[pt(2, 2), pt(6, 6)]).unwrap();
+        game.place_handicap(&[v("C3"), v("G7")]).unwrap();
         assert_eq!(game.to_move(), Color::White);
         assert_eq!(game.handicap(), 2);
         assert_eq!(
-            game.place_handicap(&[pt(3, 3), pt(5, 5)]),
+            game.place_handicap(&[v("D4"), v("F6")]),
             Err(HandicapError::BoardNotEmpty)
         );
-        game.play(Color::White, Move::Play(pt(4, 4))).unwrap();
+        game.play(Color::White, Move::Play(v("E5"))).unwrap();
         assert!(game.undo());
         assert!(!game.undo());
         assert_eq!(game.board().stone_count(), 2);
@@ -478,14 +475,14 @@ mod tests {
                 },
             );
             game.set_position(&stones, Color::Black).unwrap();
-            game.play(Color::Black, Move::Play(pt(2, 2))).unwrap();
+            game.play(Color::Black, Move::Play(v("C3"))).unwrap();
             assert_eq!(
-                game.check_move(Color::White, Move::Play(pt(1, 2))),
+                game.check_move(Color::White, Move::Play(v("B3"))),
                 Err(IllegalMove::Ko)
             );
             game.play(Color::White, Move::Pass).unwrap();
             game.play(Color::Black, Move::Pass).unwrap();
-            let retake = game.check_move(Color::White, Move::Play(pt(1, 2)));
+            let retake = game.check_move(Color::White, Move::Play(v("B3")));
             assert_eq!(retake.is_ok(), retake_legal, "{ko:?}");
             if !retake_legal {
                 assert_eq!(retake, Err(IllegalMove::Superko));
@@ -498,15 +495,15 @@ mod tests {
     #[test]
     fn suicide_rule() {
         let stones = [
-            (pt(0, 1), Color::Black),
-            (pt(0, 2), Color::White),
-            (pt(1, 1), Color::White),
-            (pt(1, 0), Color::White),
+            (v("A2"), Color::Black),
+            (v("A3"), Color::White),
+            (v("B2"), Color::White),
+            (v("B1"), Color::White),
         ];
         let mut strict = Game::new(5, PlayRules::default());
         strict.set_position(&stones, Color::Black).unwrap();
         assert_eq!(
-            strict.play(Color::Black, Move::Play(pt(0, 0))),
+            strict.play(Color::Black, Move::Play(v("A1"))),
             Err(IllegalMove::Suicide)
         );
         let mut loose = Game::new(
@@ -517,8 +514,8 @@ mod tests {
             },
         );
         loose.set_position(&stones, Color::Black).unwrap();
-        loose.play(Color::Black, Move::Play(pt(0, 0))).unwrap();
-        assert_eq!(loose.board().color_at(pt(0, 1)), None);
+        loose.play(Color::Black, Move::Play(v("A1"))).unwrap();
+        assert_eq!(loose.board().color_at(v("A2")), None);
         assert_eq!(loose.captures(Color::White), 2);
         loose.board().check_consistency().unwrap();
     }
@@ -570,10 +567,10 @@ mod tests {
         let mut game = Game::new(5, PlayRules::default());
         game.set_position(&stones, Color::Black).unwrap();
         for _ in 0..3 {
-            game.play(Color::Black, Move::Play(pt(2, 2))).unwrap();
+            game.play(Color::Black, Move::Play(v("C3"))).unwrap();
             game.play(Color::White, Move::Pass).unwrap();
             game.play(Color::Black, Move::Pass).unwrap();
-            game.play(Color::White, Move::Play(pt(1, 2))).unwrap();
+            game.play(Color::White, Move::Play(v("B3"))).unwrap();
             game.play(Color::Black, Move::Pass).unwrap();
             game.play(Color::White, Move::Pass).unwrap();
         }
@@ -585,7 +582,7 @@ mod tests {
     fn pass_count() {
         let mut game = Game::new(9, PlayRules::default());
         game.play(Color::Black, Move::Pass).unwrap();
-        game.play(Color::White, Move::Play(pt(0, 0))).unwrap();
+        game.play(Color::White, Move::Play(v("A1"))).unwrap();
         game.play(Color::Black, Move::Pass).unwrap();
         game.play(Color::White, Move::Pass).unwrap();
         assert_eq!(game.consecutive_passes(), 2);

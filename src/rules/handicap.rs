@@ -82,10 +82,9 @@ mod tests {
     use super::*;
 
     fn names(points: &[Point]) -> String {
-        const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
         points
             .iter()
-            .map(|p| format!("{}{}", LETTERS[p.col()] as char, p.row() + 1))
+            .map(Point::to_string)
             .collect::<Vec<_>>()
             .join(" ")
     }

@@ -342,14 +342,7 @@ pub fn candidates(board: &Board, color: Color) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `name` in GTP's letters (no `I`) and numbers.
-    fn point(_board: &Board, name: &str) -> Point {
-        let letter = name.as_bytes()[0];
-        let col = usize::from(letter - b'A') - usize::from(letter > b'I');
-        let row: usize = name[1..].parse().expect("a row");
-        Point::new(col, row - 1).expect("a point")
-    }
+    use crate::test_support::v;
 
     #[test]
     fn sizes_nest_and_end_at_104_points() {
@@ -391,13 +384,13 @@ mod tests {
         )
         .unwrap();
         // `b` is `a` mirrored left to right with the colours swapped.
-        let ha = pattern_hashes(&a, Color::Black, point(&a, "C3"));
-        let hb = pattern_hashes(&b, Color::Black, point(&b, "E3"));
+        let ha = pattern_hashes(&a, Color::Black, v("C3"));
+        let hb = pattern_hashes(&b, Color::Black, v("E3"));
         assert_ne!(ha, hb, "the mover's stone is on the other side");
-        let hb_white = pattern_hashes(&b, Color::White, point(&b, "E3"));
+        let hb_white = pattern_hashes(&b, Color::White, v("E3"));
         assert_eq!(ha, hb_white);
-        let ha_middle = pattern_hashes(&a, Color::Black, point(&a, "D3"));
-        let hb_middle = pattern_hashes(&b, Color::White, point(&b, "D3"));
+        let ha_middle = pattern_hashes(&a, Color::Black, v("D3"));
+        let hb_middle = pattern_hashes(&b, Color::White, v("D3"));
         assert_eq!(ha_middle, hb_middle);
         assert_ne!(ha[0], ha[NUM_SIZES - 1]);
     }
@@ -416,10 +409,10 @@ mod tests {
         .unwrap();
         let context = Context {
             color: Color::White,
-            last: Some(point(&board, "B2")),
+            last: Some(v("B2")),
             second_last: None,
         };
-        let t = tactics(&board, &context, point(&board, "B1"));
+        let t = tactics(&board, &context, v("B1"));
         assert_eq!(t[Group::Capture as usize], 1);
         assert_eq!(t[Group::LastMove as usize], 1, "next to the last move");
         assert_eq!(t[Group::SecondLastMove as usize], 0);
@@ -428,9 +421,9 @@ mod tests {
             color: Color::Black,
             ..context
         };
-        let t = tactics(&board, &black, point(&board, "B1"));
+        let t = tactics(&board, &black, v("B1"));
         assert_eq!(t[Group::Escape as usize], 2, "B1 runs into the edge");
-        let t = tactics(&board, &black, point(&board, "C3"));
+        let t = tactics(&board, &black, v("C3"));
         assert_eq!(t[Group::Atari as usize], 0, "C2 keeps two liberties");
         assert_eq!(t[Group::Line as usize], 3);
         // With a black stone at D2, C3 ataris C2, which escapes to C1
@@ -445,7 +438,7 @@ mod tests {
         ",
         )
         .unwrap();
-        let t = tactics(&board, &black, point(&board, "C3"));
+        let t = tactics(&board, &black, v("C3"));
         assert_eq!(t[Group::Atari as usize], 2);
         assert_eq!(t[Group::SelfAtari as usize], 0);
     }

@@ -342,13 +342,12 @@ pub(super) mod tests {
     // Read by the counting tests in `score.rs` at this path.
     pub(in crate::rules) use super::seki::tests::DEAD_STONE_IN_A_SEKI_EYE;
     use super::*;
+    use crate::test_support::v;
 
     /// The head of the chain at `vertex` ("A1" to "J9"); shared by the
     /// tests of every file of this module.
     pub(super) fn at(board: &Board, vertex: &str) -> Point {
-        let col = "ABCDEFGHJ".find(&vertex[..1]).expect("column");
-        let row: usize = vertex[1..].parse().expect("row");
-        board.chain_head(Point::new(col, row - 1).expect("on the board"))
+        board.chain_head(v(vertex))
     }
 
     /// The open row 5 between White's wall and Black's is neutral: 9
