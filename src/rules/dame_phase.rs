@@ -509,11 +509,25 @@ fn diagram(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::rules::Rules;
     use crate::rules::status::judge;
     use crate::test_support::v;
+
+    /// White's lone D5, dead inside Black's area, in atari at the dame E5
+    /// beside White's wall (also the count's test in `score.rs`).
+    pub(in crate::rules) const DEAD_STONE_IN_ATARI_AT_A_DAME: &str = "
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . X X O . . .
+        . . X O . O . . .
+        . . . X X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        ";
 
     /// White's F4 has two liberties: E4 in White's territory and the dame
     /// F5. Black's stone on F5 is safe (it joins F6 and G5) and puts F4 in
@@ -557,18 +571,7 @@ mod tests {
     /// game with nothing left to fill ends at once.
     #[test]
     fn a_dead_stone_in_atari_at_a_dame_goes_to_the_side_to_play() {
-        const IN_ATARI: &str = "
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . X X O . . .
-            . . X O . O . . .
-            . . . X X O . . .
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . . X O . . .
-            ";
-        let board = Board::from_diagram(IN_ATARI).expect("diagram");
+        let board = Board::from_diagram(DEAD_STONE_IN_ATARI_AT_A_DAME).expect("diagram");
         let judgement = judge(&board, &Rules::japanese());
         let (d5, e5) = (v("D5"), v("E5"));
         assert!(!judgement.is_live_stone(d5));

@@ -752,6 +752,7 @@ mod tests {
     use super::*;
     use crate::board::Move;
     use crate::mcts::random::random_move;
+    use crate::rules::dame_phase::tests::DEAD_STONE_IN_ATARI_AT_A_DAME;
     use crate::rules::status::judge;
     use crate::rules::status::tests::DEAD_STONE_IN_A_SEKI_EYE;
     use crate::rules::{Game, PlayRules};
@@ -934,18 +935,7 @@ mod tests {
     /// and takes D5, a prisoner and a point of territory (B+7).
     #[test]
     fn a_dead_stone_in_atari_on_a_dame_is_taken_in_the_dame_phase() {
-        const IN_ATARI: &str = "
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . X X O . . .
-            . . X O . O . . .
-            . . . X X O . . .
-            . . . . X O . . .
-            . . . . X O . . .
-            . . . . X O . . .
-            ";
-        let board = Board::from_diagram(IN_ATARI).expect("diagram");
+        let board = Board::from_diagram(DEAD_STONE_IN_ATARI_AT_A_DAME).expect("diagram");
         let rules = Rules::japanese();
         let judgement = judge(&board, &rules);
         let d5 = Point::new(3, 4).unwrap();
