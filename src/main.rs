@@ -171,16 +171,38 @@ enum Mode {
     },
 }
 
-fn rules_name(text: &str) -> Result<Rules, String> {
-    text.parse::<Rules>().map_err(|e| e.to_string())
+fn rules_name(text: &str) -> Result<Rules, tengen::rules::UnknownRules> {
+    text.parse::<Rules>()
 }
 
-fn board_size(text: &str) -> Result<usize, String> {
-    let size: usize = text.parse().map_err(|e| format!("{e}"))?;
+/// Why a `--size` value is refused.
+#[derive(Debug)]
+enum BoardSizeError {
+    /// Not a whole number.
+    NotANumber(std::num::ParseIntError),
+    /// Outside the sizes the board supports.
+    OutOfRange,
+}
+
+impl std::fmt::Display for BoardSizeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BoardSizeError::NotANumber(e) => e.fmt(f),
+            BoardSizeError::OutOfRange => {
+                write!(f, "board size must be {MIN_SIZE} to {MAX_SIZE}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for BoardSizeError {}
+
+fn board_size(text: &str) -> Result<usize, BoardSizeError> {
+    let size: usize = text.parse().map_err(BoardSizeError::NotANumber)?;
     if (MIN_SIZE..=MAX_SIZE).contains(&size) {
         Ok(size)
     } else {
-        Err(format!("board size must be {MIN_SIZE} to {MAX_SIZE}"))
+        Err(BoardSizeError::OutOfRange)
     }
 }
 
