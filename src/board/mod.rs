@@ -58,6 +58,7 @@ use crate::color::Color;
 pub use area::Region;
 use chain::ChainData;
 pub use chain::ChainStones;
+pub use consistency::Inconsistency;
 pub use diagram::DiagramError;
 pub use legality::IllegalMove;
 pub use neighbourhood::CellsHolding;
