@@ -1,9 +1,11 @@
 //! Tengen: a Go engine speaking the Go Text Protocol.
 //!
 //! Layers, each depending only on those before it:
-//! [`board`] (the fast board and light playouts) ← [`rules`] (game history,
-//! ko rules, handicap) ← [`mcts`] (move generation) ← [`gtp`] (the protocol)
-//! ← the `tengen` binary.
+//! [`board`] (the fast board, its ladders, patterns, tactics and playouts)
+//! ← [`rules`] (game history, ko rules, handicap, dead-stone judgement and
+//! counting) ← [`mcts`] (move generation and the move model) ← [`gtp`] (the
+//! protocol) ← the `tengen` binary; beside them [`records`] (`tengen
+//! score`), [`benchmark`] (`tengen benchmark`) and [`sgf`].
 //!
 //! ```
 //! use tengen::{Board, Color, Move, Point};

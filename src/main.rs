@@ -1,5 +1,12 @@
-//! The `tengen` binary: a GTP engine on stdin/stdout (the default), or the
-//! playout benchmark.
+//! The `tengen` binary: the command line and its subcommands.
+//!
+//! - `gtp` (the default): a GTP engine on stdin/stdout;
+//! - `benchmark`: light or tactical playouts, or search iterations, timed
+//!   from the empty board;
+//! - `score`: judge and count the final positions of game records, as
+//!   `gnugo --score` does;
+//! - `predict`: how well the move model predicts the moves of game records;
+//! - `train`: fit the move model on game records and write its data file.
 
 use std::io::{self, Write as _};
 use std::path::PathBuf;

@@ -35,8 +35,10 @@
 //! - `consistency.rs`: [`Board::check_consistency`];
 //! - `zobrist.rs`: the hash keys; `diagram.rs`: text diagrams;
 //!   `point.rs`: points and moves; `vertex.rs`: their `D4` notation
-//!   (`Display`, `FromStr`); `ladder.rs`, `pattern.rs`,
-//!   `playout.rs`: tactics, MoGo patterns and playouts on this board.
+//!   (`Display`, `FromStr`); `ladder.rs`: ladder reading; `pattern.rs`:
+//!   MoGo patterns; `tactics.rs`: the playouts' local tactical replies
+//!   (captures, escapes, counter-captures, the nakade vital point);
+//!   `playout.rs`: the playouts and their move pickers on this board.
 
 mod area;
 mod chain;
@@ -49,6 +51,7 @@ pub mod pattern;
 pub mod playout;
 pub mod point;
 mod setup;
+pub mod tactics;
 pub mod vertex;
 mod zobrist;
 
