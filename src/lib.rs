@@ -26,6 +26,7 @@ pub mod board;
 pub mod color;
 pub mod gtp;
 pub mod mcts;
+pub mod progress;
 pub mod records;
 pub mod rules;
 pub mod sgf;

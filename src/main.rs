@@ -21,6 +21,7 @@ use tengen::gtp::options::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
 use tengen::gtp::{self, Engine, EngineOptions};
 use tengen::mcts::model;
 use tengen::mcts::search::{SearchLimits, TreeCache};
+use tengen::progress::Progress;
 use tengen::records;
 use tengen::rules::Rules;
 
@@ -387,6 +388,7 @@ fn run_score(paths: &[PathBuf], options: &records::Options, json: bool) -> ExitC
     let mut out = io::stdout();
     let mut seen = 0;
     let mut write_failed = false;
+    let progress = Progress::new(total);
     records::score_all(&files, options, |report| {
         seen += 1;
         summary.add(report);
@@ -395,10 +397,11 @@ fn run_score(paths: &[PathBuf], options: &records::Options, json: bool) -> ExitC
         } else {
             records::line(report)
         };
-        if !write_failed && writeln!(out, "{text}").is_err() {
+        if !write_failed && progress.suspend(|| writeln!(out, "{text}")).is_err() {
             write_failed = true;
         }
-        if last_progress.elapsed().as_secs_f64() >= PROGRESS_EVERY_SECONDS {
+        progress.inc();
+        if !progress.is_bar() && last_progress.elapsed().as_secs_f64() >= PROGRESS_EVERY_SECONDS {
             last_progress = std::time::Instant::now();
             eprintln!(
                 "tengen score: {seen} of {total} records, {:.0} s",
@@ -406,6 +409,7 @@ fn run_score(paths: &[PathBuf], options: &records::Options, json: bool) -> ExitC
             );
         }
     });
+    progress.finish();
     let closing = format!(
         "\n{summary}\n{total} records in {:.1} s",
         started.elapsed().as_secs_f64()

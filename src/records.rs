@@ -8,11 +8,13 @@
 //! the count is compared with it.
 
 use std::collections::BTreeMap;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
+
+use serde::Serialize;
+use serde_json::value::RawValue;
 
 use crate::board::Point;
 use crate::color::Color;
@@ -484,84 +486,141 @@ fn rules_from_name(from: RulesFrom) -> &'static str {
     }
 }
 
-fn json_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
+/// The points of `color` in `list`, as vertices.
+fn points_of(list: &[(Point, Color)], color: Color) -> Vec<String> {
+    list.iter()
+        .filter(|(_, c)| *c == color)
+        .map(|(p, _)| p.to_string())
+        .collect()
 }
 
-fn json_points<'a>(points: impl Iterator<Item = &'a Point>) -> String {
-    let list: Vec<String> = points.map(|p| json_string(&p.to_string())).collect();
-    format!("[{}]", list.join(","))
+/// A number written as Rust's `Display` writes it ("7", "6.5", "-0.5"), as
+/// the JSON has always had it (serde_json would write 7.0 as "7.0").
+fn display_number<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::Error as _;
+    RawValue::from_string(v.to_string())
+        .map_err(S::Error::custom)?
+        .serialize(s)
+}
+
+/// Milliseconds with one decimal ("48.5", "3.0").
+fn tenths<S: serde::Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::Error as _;
+    RawValue::from_string(format!("{v:.1}"))
+        .map_err(S::Error::custom)?
+        .serialize(s)
+}
+
+/// Points of each colour.
+#[derive(Serialize)]
+struct ByColor {
+    black: Vec<String>,
+    white: Vec<String>,
+}
+
+impl ByColor {
+    fn of(list: &[(Point, Color)]) -> Self {
+        Self {
+            black: points_of(list, Color::Black),
+            white: points_of(list, Color::White),
+        }
+    }
+}
+
+/// The JSON line of a record that could not be counted.
+#[derive(Serialize)]
+struct JsonError {
+    file: String,
+    recorded: Option<String>,
+    error: String,
+}
+
+/// The JSON line of a counted record.
+#[derive(Serialize)]
+struct JsonReport {
+    file: String,
+    size: usize,
+    rules: &'static str,
+    #[serde(serialize_with = "display_number")]
+    komi: f64,
+    result: String,
+    #[serde(serialize_with = "display_number")]
+    margin: f64,
+    recorded: Option<String>,
+    agreement: Option<&'static str>,
+    dead: ByColor,
+    seki: ByColor,
+    territory: ByColor,
+    teire: ByColor,
+    dame: u32,
+    neutral: usize,
+    unfinished: bool,
+    rules_from: &'static str,
+    komi_from_record: bool,
+    #[serde(serialize_with = "tenths")]
+    millis: f64,
 }
 
 /// One JSON object (one line) for a report: the result, the dead and seki
 /// stones and the territory of each colour.
 #[must_use]
 pub fn json(report: &Report) -> String {
-    let file = json_string(&report.path.display().to_string());
+    let file = report.path.display().to_string();
     let recorded = match report.recorded {
-        Recorded::Unknown => "null".to_string(),
-        known => json_string(&known.to_string()),
+        Recorded::Unknown => None,
+        known => Some(known.to_string()),
     };
     let c = match &report.counted {
         Err(e) => {
-            return format!(
-                "{{\"file\":{file},\"recorded\":{recorded},\"error\":{}}}",
-                json_string(&e.to_string())
-            );
+            return to_json(&JsonError {
+                file,
+                recorded,
+                error: e.to_string(),
+            });
         }
         Ok(c) => c,
     };
     let agreement = match report.agreement() {
-        Agreement::Exact => "\"exact\"",
-        Agreement::SameWinner(_) | Agreement::WinnerOnly(true) => "\"same winner\"",
-        Agreement::Different(_) | Agreement::WinnerOnly(false) => "\"different\"",
-        Agreement::NoResult => "null",
-    };
-    let of = |list: &[(Point, Color)], color: Color| {
-        json_points(list.iter().filter(|(_, c)| *c == color).map(|(p, _)| p))
+        Agreement::Exact => Some("exact"),
+        Agreement::SameWinner(_) | Agreement::WinnerOnly(true) => Some("same winner"),
+        Agreement::Different(_) | Agreement::WinnerOnly(false) => Some("different"),
+        Agreement::NoResult => None,
     };
     let size = c.size;
     let territory = |color: Color| {
-        let points: Vec<Point> = (0..size)
+        (0..size)
             .flat_map(|row| (0..size).filter_map(move |col| Point::new(col, row)))
             .filter(|&p| c.score.owner(p) == Some(PointOwner::Territory(color)))
-            .collect();
-        json_points(points.iter())
+            .map(|p| p.to_string())
+            .collect()
     };
-    format!(
-        "{{\"file\":{file},\"size\":{size},\"rules\":{},\"komi\":{},\"result\":{},\"margin\":{},\"recorded\":{recorded},\"agreement\":{agreement},\"dead\":{{\"black\":{},\"white\":{}}},\"seki\":{{\"black\":{},\"white\":{}}},\"territory\":{{\"black\":{},\"white\":{}}},\"teire\":{{\"black\":{},\"white\":{}}},\"dame\":{},\"neutral\":{},\"unfinished\":{},\"rules_from\":{},\"komi_from_record\":{},\"millis\":{:.1}}}",
-        json_string(c.rules.name),
-        c.komi,
-        json_string(&ResultText(c.score.margin()).to_string()),
-        c.score.margin(),
-        of(&c.dead, Color::Black),
-        of(&c.dead, Color::White),
-        of(&c.seki, Color::Black),
-        of(&c.seki, Color::White),
-        territory(Color::Black),
-        territory(Color::White),
-        of(&c.score.teire_points, Color::Black),
-        of(&c.score.teire_points, Color::White),
-        c.score.dame,
-        c.neutral,
-        c.is_unfinished(),
-        json_string(rules_from_name(c.rules_from)),
-        c.komi_from == KomiFrom::Record,
-        c.millis,
-    )
+    to_json(&JsonReport {
+        file,
+        size,
+        rules: c.rules.name,
+        komi: c.komi,
+        result: ResultText(c.score.margin()).to_string(),
+        margin: c.score.margin(),
+        recorded,
+        agreement,
+        dead: ByColor::of(&c.dead),
+        seki: ByColor::of(&c.seki),
+        territory: ByColor {
+            black: territory(Color::Black),
+            white: territory(Color::White),
+        },
+        teire: ByColor::of(&c.score.teire_points),
+        dame: c.score.dame,
+        neutral: c.neutral,
+        unfinished: c.is_unfinished(),
+        rules_from: rules_from_name(c.rules_from),
+        komi_from_record: c.komi_from == KomiFrom::Record,
+        millis: c.millis,
+    })
+}
+
+fn to_json(line: &impl Serialize) -> String {
+    serde_json::to_string(line).expect("a report serializes")
 }
 
 /// Totals of one group of reports (a rule set and board size, or all).

@@ -20,6 +20,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::features::{self, GROUP_VALUES, NUM_GROUPS};
 use super::{Model, PatternTable, replay};
+use crate::progress::Progress;
 
 /// Virtual wins and games against a strength of 1, for every feature.
 const PRIOR_WINS: f64 = 1.0;
@@ -83,6 +84,7 @@ pub(super) fn parallel<T: Default + Send>(
 ) -> T {
     let next = AtomicUsize::new(0);
     let results = Mutex::new(Vec::new());
+    let progress = Progress::new(files.len());
     std::thread::scope(|scope| {
         for _ in 0..threads.max(1) {
             scope.spawn(|| {
@@ -91,7 +93,8 @@ pub(super) fn parallel<T: Default + Send>(
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(file) = files.get(i) else { break };
                     work(&mut mine, file);
-                    if (i + 1).is_multiple_of(1000) {
+                    progress.inc();
+                    if !progress.is_bar() && (i + 1).is_multiple_of(1000) {
                         log::info!("{} of {} records", i + 1, files.len());
                     }
                 }
@@ -99,6 +102,7 @@ pub(super) fn parallel<T: Default + Send>(
             });
         }
     });
+    progress.finish();
     let mut all = T::default();
     for r in results.into_inner().expect("not poisoned") {
         merge(&mut all, r);
