@@ -48,8 +48,8 @@ struct Cli {
     komi: Option<f64>,
 
     /// Rule set: japanese (default), japanese-ogs, chinese, chinese-ogs,
-    /// aga, new_zealand, tromp-taylor, ing. `kgs-rules` over GTP and `RU` in
-    /// a loaded SGF change it.
+    /// chinese-kgs, aga, new_zealand, tromp-taylor, ing. `kgs-rules` over
+    /// GTP and `RU` in a loaded SGF change it.
     #[arg(long, default_value = "japanese", value_parser = rules_name)]
     rules: Rules,
 
