@@ -16,7 +16,9 @@ use super::command::{Command, Switches, command_names, is_known};
 use super::error::GtpError;
 use super::gogui::{GOGUI_ANALYZE_COMMANDS, best_moves_gfx, cpu_seconds, pv_gfx};
 use super::judgement_cache::JudgementCache;
-use super::options::{DEFAULT_MOVE_SECONDS, ENGINE_NAME, EngineOptions, MAX_THREADS};
+use super::options::{
+    DEFAULT_MOVE_SECONDS, ENGINE_NAME, EngineOptions, MAX_THREADS, NO_RESIGN_HANDICAP_MOVES,
+};
 use super::response::{kata_rules_json, move_text, point_text};
 use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
@@ -29,9 +31,6 @@ use crate::rules::score::{ResultText, Score};
 use crate::rules::status::Judgement;
 use crate::rules::{Game, HandicapError, Rules, Scoring};
 use crate::sgf;
-
-/// Never resign within this many moves of a handicap game.
-pub const NO_RESIGN_HANDICAP_MOVES: usize = 60;
 
 /// How a generated move is used.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
