@@ -49,7 +49,8 @@ pub const UNFINISHED_SHARE: f64 = 0.10;
 /// neutral.
 #[must_use]
 pub fn is_finished(board: &Board, judgement: &Judgement) -> bool {
-    (judgement.neutral_points(board) as f64) < UNFINISHED_SHARE * board.points().count() as f64
+    (judgement.neutral_points(board) as f64)
+        < UNFINISHED_SHARE * (board.size() * board.size()) as f64
 }
 
 /// The position after the dame phase.
@@ -95,15 +96,10 @@ pub fn play_out(board: &Board, judgement: &Judgement, to_move: Color) -> Finishe
     let area = areas(board, &seki, &live);
     let mut phase = Phase {
         board: board.clone(),
+        judged_live: live.clone(),
         live,
         area,
         seki,
-        judged_live: board
-            .points()
-            .fold(vec![false; ARRAY_LEN], |mut judged, p| {
-                judged[p.index()] = judgement.is_live_stone(p);
-                judged
-            }),
     };
     let mut moves = Vec::new();
     let mut teire = Vec::new();
@@ -222,16 +218,20 @@ impl Phase {
                 && self.board.liberties_after(color, p) >= 3)
     }
 
+    /// Whether the chain through the stone `h` holds a stone judged alive.
+    fn holds_judged_live(&self, h: Point) -> bool {
+        self.board
+            .chain_stones(h)
+            .any(|s| self.judged_live[s.index()])
+    }
+
     /// Whether a stone of `color` at `p` would capture a chain holding a
     /// stone judged alive.
     fn captures_judged_live(&self, color: Color, p: Point) -> bool {
         p.neighbours().iter().any(|&n| {
             self.board.color_at(n) == Some(color.other())
                 && self.board.in_atari(n)
-                && self
-                    .board
-                    .chain_stones(n)
-                    .any(|s| self.judged_live[s.index()])
+                && self.holds_judged_live(n)
         })
     }
 
@@ -305,12 +305,8 @@ impl Phase {
                 return None;
             }
             let last = self.board.atari_liberty(h);
-            let judged = self
-                .board
-                .chain_stones(h)
-                .any(|s| self.judged_live[s.index()]);
             let free = if self.live[h.index()] {
-                !judged
+                !self.holds_judged_live(h)
             } else {
                 self.area[last.index()] == Area::Dame
             };
@@ -363,13 +359,7 @@ impl Phase {
         let short: Vec<Point> = self
             .live_chains(color)
             .into_iter()
-            .filter(|&h| {
-                self.board.liberty_count(h, 3) <= 2
-                    && self
-                        .board
-                        .chain_stones(h)
-                        .any(|s| self.judged_live[s.index()])
-            })
+            .filter(|&h| self.board.liberty_count(h, 3) <= 2 && self.holds_judged_live(h))
             .collect();
         short.iter().any(|&h| {
             self.board.liberties(h).into_iter().any(|m| {

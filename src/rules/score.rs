@@ -212,7 +212,25 @@ pub fn count(
     ending: Ending,
 ) -> Score {
     let to_move = ending.to_move;
-    let dame_phase = rules.dead_stones_stay_for_dame && !ending.by_passes;
+    // A game stopped by agreement, its dame phase not played, under rules
+    // that play it with the dead stones on the board.
+    let agreed_stop = rules.dead_stones_stay_for_dame && !ending.by_passes;
+    // The dame phase is played out first and the finished board counted:
+    // under Japanese counting for a game stopped by agreement (teire
+    // included), under area counting that fills the dame in turn (each
+    // dame is a point for its filler, a border closed makes the area
+    // behind it whole).
+    let area_phase = rules.scoring == Scoring::Area && rules.dame_filled_in_turn;
+    let territory_phase =
+        agreed_stop && rules.scoring == Scoring::Territory && rules.teire_deducted;
+    let finished = (!rules.all_stones_alive
+        && (area_phase || territory_phase)
+        && dame_phase::is_finished(board, judgement))
+    .then(|| dame_phase::play_out(board, judgement, to_move));
+    let (board, live) = match &finished {
+        Some(f) => (&f.board, f.live.clone()),
+        None => (board, counted_alive(board, judgement, rules, agreed_stop)),
+    };
     let mut owners = vec![None; ARRAY_LEN];
     let mut score = Score {
         rules: *rules,
@@ -236,22 +254,6 @@ pub fn count(
         totals: [0.0; 2],
         owners: Vec::new(),
     };
-    // The dame phase is played out first and the finished board counted:
-    // under Japanese counting for a game stopped by agreement (teire
-    // included), under area counting that fills the dame in turn (each
-    // dame is a point for its filler, a border closed makes the area
-    // behind it whole).
-    let area_phase = rules.scoring == Scoring::Area && rules.dame_filled_in_turn;
-    let finished = (!rules.all_stones_alive
-        && dame_phase::is_finished(board, judgement)
-        && (area_phase
-            || dame_phase && rules.scoring == Scoring::Territory && rules.teire_deducted))
-        .then(|| dame_phase::play_out(board, judgement, to_move));
-    let (board, live) = match &finished {
-        Some(f) => (&f.board, f.live.clone()),
-        None => (board, counted_alive(board, judgement, rules, dame_phase)),
-    };
-    score.captures = [board.captures(Color::Black), board.captures(Color::White)];
     // Empty dame that are not seki liberties: filled before an area count.
     let mut open_dame: u32 = 0;
     for p in board.points() {
@@ -264,11 +266,13 @@ pub fn count(
             }
         }
     }
-    let teire = if finished.is_some() {
-        Vec::new()
-    } else if rules.scoring == Scoring::Territory && rules.teire_deducted && !rules.all_stones_alive
+    // Teire read without the phase (its own are among its moves).
+    let teire = if finished.is_none()
+        && rules.scoring == Scoring::Territory
+        && rules.teire_deducted
+        && !rules.all_stones_alive
     {
-        teire_points(board, judgement, dame_phase)
+        teire_points(board, judgement, agreed_stop)
     } else {
         Vec::new()
     };
@@ -327,7 +331,7 @@ pub fn count(
                 // with nothing around it but that side's live stones and
                 // points it owns as surely, lies behind the border the
                 // dame close: that side's territory once they are filled.
-                None if dame_phase
+                None if agreed_stop
                     && rules.scoring == Scoring::Territory
                     && is_behind_the_border(board, judgement, &live, p) =>
                 {
