@@ -31,7 +31,9 @@
 //!    dead, the one the playouts favour more lives: one takes the other.
 //! 5. **Seki** (art. 8), on the board of live stones: an empty point next
 //!    to live stones of both colours that neither side can fill without
-//!    capturing or leaving two or more stones in atari, even after one
+//!    leaving two or more stones in atari or capturing unsafely (a capture
+//!    that leaves the capturer three liberties, or two after taking one
+//!    stone, settles the point: no seki), even after one
 //!    connecting move inside its own territory or on a one-point eye it
 //!    shares with another of its chains (the joined chain keeping two
 //!    eyes), is a seki liberty, and the live chains touching it are in
@@ -52,7 +54,8 @@
 //!    - A small region of dead stones between both colours
 //!      ([`SEKI_DEAD_REGION_MAX`] points: the ko stones of a double-ko
 //!      seki, 死活例25) makes the chains around it seki only when a chain
-//!      of each colour has no more than one liberty elsewhere: a ko left
+//!      of each colour has no more than one liberty elsewhere and no dead
+//!      chain in it can be taken safely (as above): a ko left
 //!      between settled groups is dame, and dead stones only one side
 //!      needs are taken by the other.
 //! 6. **A capturing race left open** is seki when the side behind turns it

@@ -69,8 +69,55 @@ fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
     if !board.is_legal(color, p) || board.is_big_self_atari(color, p) {
         return false;
     }
-    !board.is_capture(color, p)
+    !board.is_capture(color, p) || is_safe_capture(board, color, p)
 }
+
+/// Whether the capturing fill of `color` at `p` settles the point: the
+/// filling chain is left with [`SAFE_CAPTURE_LIBERTIES`] liberties or
+/// more, or with two when it takes a single stone (its point cannot be
+/// retaken: a stone there would have no liberty). A fill that captures
+/// this way rules seki out: the captured stones were never alive. One
+/// that leaves the capturer short of liberties is not safe: in 取らず三目
+/// the taker of four is cut apart again, the taker of one loses five.
+fn is_safe_capture(board: &Board, color: Color, p: Point) -> bool {
+    let captured: usize = p
+        .neighbours()
+        .iter()
+        .filter(|&&n| {
+            board.color_at(n) == Some(color.other())
+                && board.in_atari(n)
+                && board.atari_liberty(n) == p
+        })
+        .map(|&n| board.chain_head(n))
+        .collect::<std::collections::BTreeSet<_>>()
+        .iter()
+        .map(|&h| board.chain_size(h))
+        .sum();
+    let liberties = board.liberties_after(color, p);
+    liberties >= SAFE_CAPTURE_LIBERTIES || (liberties >= 2 && captured == 1)
+}
+
+/// Whether a dead chain among `points` is in atari and its opponent can
+/// take it safely ([`is_safe_capture`]): the region is then settled by
+/// that capture, not a seki (a ko stone, whose taker is left in atari
+/// itself, is not taken safely: double-ko seki stays seki).
+fn has_safe_capture(board: &Board, points: &[Point]) -> bool {
+    points.iter().any(|&p| {
+        let Some(color) = board.color_at(p) else {
+            return false;
+        };
+        if !board.in_atari(p) {
+            return false;
+        }
+        let last = board.atari_liberty(p);
+        let taker = color.other();
+        board.is_legal(taker, last) && is_safe_capture(board, taker, last)
+    })
+}
+
+/// The liberties a capturing fill must leave its chain to be safe
+/// whatever it took (see [`is_safe_capture`]).
+pub const SAFE_CAPTURE_LIBERTIES: usize = 3;
 
 /// For each empty point of `board`, the colours of the stones bordering its
 /// empty region (bit `Color::index` set for each), or 0 when the region
@@ -380,6 +427,7 @@ pub(super) fn mark_seki(
         if fillable(Color::Black) || fillable(Color::White) {
             continue;
         }
+        log::debug!("seki test: neither side fills {p}");
         for n in p.neighbours() {
             if cleared.color_at(n).is_some() {
                 let h = cleared.chain_head(n);
@@ -432,6 +480,7 @@ pub(super) fn mark_seki(
                 && region.points.iter().any(|&p| board.color_at(p).is_some())
                 && region.touches(board, Color::Black)
                 && region.touches(board, Color::White)
+                && !has_safe_capture(board, &region.points)
         })
         .collect();
     let mut in_small_dead_region = vec![false; ARRAY_LEN];
@@ -461,6 +510,10 @@ pub(super) fn mark_seki(
                 .any(|&b| board.color_at(b) == Some(c) && leans_on_them(b))
         };
         if leaning(Color::Black) && leaning(Color::White) {
+            log::debug!(
+                "seki test: both sides lean on the dead region at {}",
+                region.points[0]
+            );
             for &b in &region.border {
                 let h = cleared.chain_head(b);
                 if !seki_heads.contains(&h) {
@@ -494,6 +547,83 @@ pub(super) mod tests {
     use crate::rules::confirm::tests::SEKI_WITHOUT_EYES;
     use crate::rules::status::judge;
     use crate::rules::status::tests::at;
+
+    /// Every stone of `board` alive but the chains at `dead`, all by the
+    /// playouts: the verdicts [`mark_seki`] starts from.
+    fn alive_but(board: &Board, dead: &[&str]) -> Vec<Option<(StoneStatus, Method)>> {
+        let dead: Vec<Point> = dead.iter().map(|&d| at(board, d)).collect();
+        let mut status = vec![None; ARRAY_LEN];
+        for (p, _) in board.stones() {
+            let verdict = if dead.contains(&board.chain_head(p)) {
+                StoneStatus::Dead
+            } else {
+                StoneStatus::Alive
+            };
+            status[p.index()] = Some((verdict, Method::Playouts));
+        }
+        status
+    }
+
+    fn seki_stones(board: &Board, status: &[Option<(StoneStatus, Method)>]) -> Vec<String> {
+        board
+            .stones()
+            .into_iter()
+            .filter(|(p, _)| matches!(status[p.index()], Some((StoneStatus::Seki, _))))
+            .map(|(p, _)| p.to_string())
+            .collect()
+    }
+
+    /// Black's C1-E2 has two liberties, C2 inside White's wall and F1,
+    /// the last liberty of White's F2. Neither side fills F1 without
+    /// capturing (Black) or self-atari (White), but Black's capture
+    /// leaves three liberties and joins G1 to its wall: it settles the
+    /// point, so nothing is seki even with F2 judged alive.
+    #[test]
+    fn a_safe_capture_rules_seki_out() {
+        let board = Board::from_diagram(
+            "
+            . O . O O X . X .
+            O O O O O X X X X
+            . O . O O X . X .
+            O O O O O X X X X
+            . O . O O X . X .
+            O O O O O X X X X
+            . O O O O X . X X
+            . O . O X O X X .
+            . O X X X . . X .
+            ",
+        )
+        .expect("diagram");
+        let mut status = alive_but(&board, &[]);
+        mark_seki(&board, &vec![0.0; ARRAY_LEN], &mut status);
+        assert_eq!(seki_stones(&board, &status), Vec::<String>::new());
+    }
+
+    /// Black's H2 H3 are dead in atari at J3, between White's J2 and
+    /// Black's J4, each with one liberty outside them: a small dead region
+    /// both sides lean on, as in a double-ko seki. But White takes the two
+    /// stones at J3 with three liberties left, and J4 must connect at J5:
+    /// the corner is White's, nothing is seki.
+    #[test]
+    fn a_dead_region_settled_by_a_safe_capture_is_not_seki() {
+        let board = Board::from_diagram(
+            "
+            . X . X . X . X .
+            X X X X X X X X X
+            . X . X . X . X .
+            X X X X X X X X X
+            O O O O O X X X .
+            . O . O O O O O X
+            O O O O O . O X .
+            . O . O O . O X O
+            O O O O O . . O .
+            ",
+        )
+        .expect("diagram");
+        let mut status = alive_but(&board, &["H2"]);
+        mark_seki(&board, &vec![0.0; ARRAY_LEN], &mut status);
+        assert_eq!(seki_stones(&board, &status), Vec::<String>::new());
+    }
 
     /// A bent three holding one White stone (H1), the shared points H2
     /// and J1: no stone can fill them without self-atari, so the
