@@ -12,7 +12,7 @@ use crate::board::Point;
 use crate::color::Color;
 use crate::rules::KoRule;
 use crate::rules::score::{Ending, PointOwner, Score, count};
-use crate::rules::status::{Judgement, Method, StoneStatus};
+use crate::rules::status::{Judgement, Method, StoneStatus, status_after_best_move};
 
 impl Engine {
     /// Art. 12: under simple ko, a repeated whole-board position ends the
@@ -161,7 +161,11 @@ impl Engine {
         if board.color_at(p).is_none() {
             return Err(GtpError::EmptyVertex);
         }
-        Ok(match self.judgement_to_move(first).status(p) {
+        let status = match first {
+            Some(first) => status_after_best_move(board, &self.rules, p, first),
+            None => self.judgement().status(p),
+        };
+        Ok(match status {
             Some(StoneStatus::Dead) => "dead",
             Some(StoneStatus::Seki) => "seki",
             _ => "alive",

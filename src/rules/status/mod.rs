@@ -74,7 +74,8 @@
 //! alive, so they are kept for unfinished ones.
 //!
 //! [`judge_to_move`] asks instead what each chain becomes once both sides
-//! play their best with a given side first (`tengen-status`), and
+//! play their best with a given side first, [`status_after_best_move`]
+//! the same of one chain one move deeper (`tengen-status`), and
 //! [`protective_move`] finds the teire the engine plays before passing.
 //!
 //! The module's files, one job each:
@@ -89,11 +90,14 @@
 //!   wrong as a rule (steps 4 and 6: chains left inside dead groups,
 //!   capturing races);
 //! - `seki.rs`: seki detection (step 5) and the reading of seki candidates;
+//! - `lookahead.rs`: one chain's status with a side to move, after that
+//!   side's best move near it;
 //! - `protective.rs`: the protective move (teire) the engine plays rather
 //!   than pass.
 //!
 //! [`status_playout`]: crate::board::playout::status_playout
 
+mod lookahead;
 mod playouts;
 mod protective;
 mod reading;
@@ -112,6 +116,9 @@ use repairs::{
 };
 use seki::mark_seki;
 
+pub use lookahead::{
+    LOOKAHEAD_MARGIN, LOOKAHEAD_PLAYOUTS, LOOKAHEAD_REACH, status_after_best_move,
+};
 pub use playouts::{DEAD_BELOW, STATUS_SEED};
 pub use protective::protective_move;
 pub use reading::{JUDGEMENT_NODE_BUDGET, SOLID_WALL};

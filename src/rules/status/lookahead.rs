@@ -1,0 +1,207 @@
+//! The status of one chain with a given side to move, one move deep
+//! ([`status_after_best_move`]): the side to move tries each point near
+//! the chain, and the position after the move that serves it best is
+//! judged with the other side to move. The status playouts alone answer
+//! "who wins if both play at random from here": a group that only one
+//! move kills (a vital point, a placement) or saves (the one eye-making
+//! move) looks the same to them either way.
+
+use super::playouts::{chain_ownership, ownership};
+use super::{DEAD_BELOW, StoneStatus, judge_to_move};
+use crate::board::playout::StatusMoves;
+use crate::board::{Board, Point};
+use crate::color::Color;
+use crate::rules::Rules;
+
+/// Status playouts that rate each candidate move (the chosen one is then
+/// judged in full).
+pub const LOOKAHEAD_PLAYOUTS: u32 = 200;
+
+/// How far past [`DEAD_BELOW`] the best candidate's rating must go before
+/// it overturns the judgement without the move: the best of many noisy
+/// ratings is biased towards the mover.
+pub const LOOKAHEAD_MARGIN: f64 = 0.05;
+
+/// The farthest (in steps along the lines) a candidate lies from a stone
+/// of the chain.
+pub const LOOKAHEAD_REACH: usize = 2;
+
+/// The status of the chain at `p` once both sides play their best, `first`
+/// moving first: the judgement with `first` to move ([`judge_to_move`]),
+/// unless one move of `first` near the chain turns it the way `first`
+/// wants (kills an enemy chain judged alive, saves an own one judged
+/// dead); then the status after that move with the other side to move.
+/// `None` when `p` is empty.
+#[must_use]
+pub fn status_after_best_move(
+    board: &Board,
+    rules: &Rules,
+    p: Point,
+    first: Color,
+) -> Option<StoneStatus> {
+    let owner = board.color_at(p)?;
+    let without = judge_to_move(board, rules, first).status(p)?;
+    let wants_alive = owner == first;
+    if without.is_live() == wants_alive {
+        return Some(without);
+    }
+    let head = board.chain_head(p);
+    // Each candidate's rating for the side to move `mover`: the chain's
+    // ownership in its owner's favour, sign flipped when `mover` attacks.
+    let rate = |after: &Board, mover: Color, playouts: u32| -> f64 {
+        let favour = if after.color_at(p) == Some(owner) {
+            let own = ownership(after, playouts, StatusMoves::Random, Some(mover.other()));
+            chain_ownership(after, &own, after.chain_head(p))
+        } else {
+            -1.0
+        };
+        if mover == owner { favour } else { -favour }
+    };
+    // The owner's favour beyond which the move turns the chain the way
+    // `first` wants.
+    let turns = |favour: f64| {
+        if wants_alive {
+            favour >= DEAD_BELOW + LOOKAHEAD_MARGIN
+        } else {
+            favour < DEAD_BELOW - LOOKAHEAD_MARGIN
+        }
+    };
+    let sign = if wants_alive { 1.0 } else { -1.0 };
+    let mut rated: Vec<(f64, Point, Board)> = Vec::new();
+    for q in candidates(board, head) {
+        if !board.is_legal(first, q) {
+            continue;
+        }
+        let mut after = board.clone();
+        after.play_unchecked(first, q);
+        let rating = rate(&after, first, LOOKAHEAD_PLAYOUTS);
+        if turns(sign * rating) {
+            rated.push((rating, q, after));
+        }
+    }
+    // Best first; ties by point order.
+    rated.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+    let Some((_, q, after)) = rated.into_iter().next() else {
+        return Some(without);
+    };
+    if after.color_at(p) != Some(owner) {
+        return Some(StoneStatus::Dead);
+    }
+    log::debug!("lookahead: {first} {q} turns the chain at {p}");
+    let judged = judge_to_move(&after, rules, first.other()).status(p);
+    log::debug!("lookahead: {first} to move, the chain at {p} becomes {judged:?}");
+    judged.or(Some(without))
+}
+
+/// The empty points within [`LOOKAHEAD_REACH`] steps of a stone of the
+/// chain at `head`, and the liberties of the enemy chains next to it
+/// that have three liberties or fewer (a capturing race is won outside).
+fn candidates(board: &Board, head: Point) -> Vec<Point> {
+    let mut out: Vec<Point> = Vec::new();
+    let size = board.size();
+    let color = board.color_at(head);
+    for s in board.chain_stones(head) {
+        let (c, r) = (s.col() as isize, s.row() as isize);
+        let reach = LOOKAHEAD_REACH as isize;
+        for dc in -reach..=reach {
+            for dr in -reach..=reach {
+                if dc.abs() + dr.abs() > reach {
+                    continue;
+                }
+                let (x, y) = (c + dc, r + dr);
+                if x < 0 || y < 0 || x >= size as isize || y >= size as isize {
+                    continue;
+                }
+                if let Some(q) = Point::new(x as usize, y as usize)
+                    && board.color_at(q).is_none()
+                    && !out.contains(&q)
+                {
+                    out.push(q);
+                }
+            }
+        }
+        for n in s.neighbours() {
+            if board.is_on_board(n)
+                && board.color_at(n).is_some()
+                && board.color_at(n) != color
+                && board.liberty_count(n, 4) <= 3
+            {
+                for l in board.liberties(n) {
+                    if !out.contains(&l) {
+                        out.push(l);
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_support::v;
+
+    /// Black's corner group has a straight three, A1 B1 C1, as its only
+    /// eye space: the vital point B1 decides it. Black to move takes it
+    /// and lives with two eyes; White to move places there and Black is
+    /// dead. White's wall lives whoever starts.
+    const STRAIGHT_THREE: &str = "
+        . O . O . O . O .
+        O O O O O O O O O
+        . O . O . O . O .
+        O O O O O O O O O
+        . O . O . O . O .
+        O O O O O O O O O
+        O O O O O O O O O
+        X X X X O . O . O
+        . . . X O . O . O
+        ";
+
+    #[test]
+    fn the_side_to_move_takes_the_vital_point() {
+        let board = Board::from_diagram(STRAIGHT_THREE).expect("diagram");
+        let rules = Rules::japanese();
+        assert_eq!(
+            status_after_best_move(&board, &rules, v("D1"), Color::Black),
+            Some(StoneStatus::Alive)
+        );
+        assert_eq!(
+            status_after_best_move(&board, &rules, v("D1"), Color::White),
+            Some(StoneStatus::Dead)
+        );
+        assert_eq!(
+            status_after_best_move(&board, &rules, v("E1"), Color::Black),
+            Some(StoneStatus::Alive)
+        );
+        assert_eq!(
+            status_after_best_move(&board, &rules, v("A1"), Color::Black),
+            None
+        );
+    }
+
+    /// The candidates of a lone stone in the middle of an empty board are
+    /// the points within two steps: 12 around it.
+    #[test]
+    fn candidates_lie_within_reach() {
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+        )
+        .expect("diagram");
+        let found = candidates(&board, v("E5"));
+        assert_eq!(found.len(), 12);
+        assert!(found.contains(&v("E7")) && found.contains(&v("F6")));
+        assert!(!found.contains(&v("E8")) && !found.contains(&v("G6")));
+    }
+}
