@@ -8,6 +8,8 @@
 //! count wins, teire, cleanup, art. 12 cycles) are the search side's
 //! [`endgame`], which reads the game through the [`Referee`] here.
 
+use std::time::Instant;
+
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -19,6 +21,7 @@ use super::judgement_cache::JudgementCache;
 use super::options::{
     DEFAULT_MOVE_SECONDS, ENGINE_NAME, EngineOptions, MAX_THREADS, NO_RESIGN_HANDICAP_MOVES,
 };
+use super::parser::KATA_TIME_SYSTEMS;
 use super::response::{kata_rules_json, move_text, point_text};
 use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
@@ -241,11 +244,15 @@ impl Engine {
             }
             Command::SetFreeHandicap(moves) => self.set_free_handicap(&moves),
             Command::TimeSettings(main, byo_time, byo_stones) => {
-                self.clock
-                    .set_system(TimeSystem::from_gtp(main, byo_time, byo_stones as u32));
+                self.set_time_system(TimeSystem::from_gtp(main, byo_time, byo_stones));
                 Ok(String::new())
             }
-            Command::KgsTimeSettings(system, args) => self.kgs_time_settings(&system, &args),
+            Command::KgsTimeSettings(system) | Command::KataTimeSettings(system) => {
+                self.set_time_system(system);
+                Ok(String::new())
+            }
+            Command::KataListTimeSettings => Ok(KATA_TIME_SYSTEMS.into()),
+            Command::TengenClock => Ok(self.clock_text()),
             Command::TimeLeft(color, seconds, stones) => {
                 self.clock.set_left(color, seconds, stones);
                 Ok(String::new())
@@ -354,6 +361,9 @@ impl Engine {
             let mv = endgame::cleanup_move(self, color).unwrap_or(Move::Pass);
             return self.commit(color, mv, commit).map(|()| move_text(mv));
         }
+        // Time spent before the search (the count, below) comes out of
+        // the move's budget.
+        let started = Instant::now();
         if endgame::passing_wins(self, color) {
             log::info!("{color} passes: the opponent passed and the count wins");
             return self.pass_or_protect(color, commit);
@@ -362,7 +372,10 @@ impl Engine {
             log::info!("{color} passes: territory scoring, nothing left to play, the count wins");
             return self.pass_or_protect(color, commit);
         }
-        let limits = self.search_limits(color);
+        let mut limits = self.search_limits(color);
+        limits.time = limits
+            .time
+            .map(|t| budget_duration((t - started.elapsed()).as_secs_f64()));
         let komi = self.white_bonus();
         let result = search_reusing(
             &self.game,
@@ -480,24 +493,60 @@ impl Engine {
         Ok(String::new())
     }
 
-    fn kgs_time_settings(&mut self, system: &str, args: &[f64]) -> Result<String, GtpError> {
-        let system = match (system, args) {
-            ("none", []) => TimeSystem::Unlimited,
-            ("absolute", &[main]) => TimeSystem::Absolute { main },
-            ("canadian", &[main, period, stones]) if stones >= 1.0 => TimeSystem::Canadian {
+    /// New time settings. The same settings again (bridges send them
+    /// before every move) keep the time left.
+    fn set_time_system(&mut self, system: TimeSystem) {
+        if system != self.clock.system || self.clock.left == [None; 2] {
+            self.clock.set_system(system);
+        }
+    }
+
+    /// `tengen-clock`: the settings in force as `kata-time_settings` takes
+    /// them, then per colour the time left (`unknown` without a clock), the
+    /// stones or periods left (0 in main time), and the budget its next
+    /// move would get.
+    fn clock_text(&self) -> String {
+        let system = match self.clock.system {
+            TimeSystem::Unlimited => "none".to_string(),
+            TimeSystem::Absolute { main } => format!("absolute {main}"),
+            TimeSystem::Canadian {
                 main,
                 period,
-                stones: stones as u32,
-            },
-            ("byoyomi", &[main, period, periods]) => TimeSystem::ByoYomi {
+                stones,
+            } => format!("canadian {main} {period} {stones}"),
+            TimeSystem::ByoYomi {
                 main,
                 period,
-                periods: periods as u32,
-            },
-            _ => return Err(GtpError::Syntax),
+                periods,
+            } => format!("byoyomi {main} {period} {periods}"),
+            TimeSystem::Fischer {
+                main,
+                increment,
+                main_cap: None,
+                max_per_move: None,
+            } => format!("fischer {main} {increment}"),
+            TimeSystem::Fischer {
+                main,
+                increment,
+                main_cap,
+                max_per_move,
+            } => format!(
+                "fischer-capped {main} {increment} {} {}",
+                main_cap.unwrap_or(-1.0),
+                max_per_move.unwrap_or(-1.0)
+            ),
         };
-        self.clock.set_system(system);
-        Ok(String::new())
+        let mut text = format!("system {system}");
+        for color in [Color::Black, Color::White] {
+            let budget = self.search_limits(color).time;
+            let budget = budget.map_or("none".into(), |t| format!("{:.3}", t.as_secs_f64()));
+            let left = match self.clock.left[color.index()] {
+                Some(left) => format!("{:.3} {}", left.seconds, left.stones),
+                None => "unknown".into(),
+            };
+            text += &format!("\n{} {left} budget {budget}", color.fold("black", "white"));
+        }
+        text
     }
 
     fn loadsgf(&mut self, file: &str, move_number: Option<u32>) -> Result<String, GtpError> {
