@@ -100,7 +100,7 @@ fn kata_time_settings_forms() {
 }
 
 /// Negative, non-finite or absurd times, fractional stones, unknown
-/// systems and wrong argument counts get
+/// systems, wrong argument counts and resign thresholds outside 0–1 get
 /// `? syntax error`, and the settings and time left before stay in force.
 #[test]
 fn bad_settings_keep_the_previous_ones() {
@@ -111,6 +111,7 @@ fn bad_settings_keep_the_previous_ones() {
             "kata-time_settings byoyomi 10 1 5",
             "time_left b 0.8 3",
             "time_left w 7 0",
+            "tengen-search_param resign_threshold 0.1",
         ],
     );
     assert!(setup.iter().all(|a| a == "= "), "{setup:?}");
@@ -139,6 +140,10 @@ fn bad_settings_keep_the_previous_ones() {
         "time_left b 1e300 0",
         "time_left b 5 1.5",
         "time_left b nan 0",
+        "tengen-search_param resign_threshold 1.5",
+        "tengen-search_param resign_threshold -0.1",
+        "tengen-search_param resign_threshold nan",
+        "tengen-search_param resign_moves 0",
     ] {
         assert_eq!(ask(&mut e, bad), "? syntax error", "{bad}");
         assert_eq!(ask(&mut e, "tengen-clock"), before, "after {bad}");

@@ -46,7 +46,7 @@
 #? [([a-z]+/[^/\n]+/[^/\n]+\n?)+]
 tengen-search_param playouts 500
 12 tengen-search_param
-#? [\[string\] playouts 500\n\[string\] time 0\n\[string\] threads 1]
+#? [\[string\] playouts 500\n\[string\] time 0\n\[string\] threads 1\n\[string\] resign_threshold 0\.03\n\[string\] resign_moves 3]
 boardsize 3
 13 tengen-ownership
 #? [(-?\d\.\d\d ){2}-?\d\.\d\d\n(-?\d\.\d\d ){2}-?\d\.\d\d\n(-?\d\.\d\d ){2}-?\d\.\d\d]

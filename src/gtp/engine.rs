@@ -19,7 +19,7 @@ use super::error::GtpError;
 use super::gogui::{GOGUI_ANALYZE_COMMANDS, best_moves_gfx, cpu_seconds, pv_gfx};
 use super::judgement_cache::JudgementCache;
 use super::options::{
-    DEFAULT_MOVE_SECONDS, ENGINE_NAME, EngineOptions, MAX_THREADS, NO_RESIGN_HANDICAP_MOVES,
+    DEFAULT_MOVE_SECONDS, ENGINE_NAME, EngineOptions, MAX_THREADS, NO_RESIGN_HANDICAP_MOVES, Resign,
 };
 use super::parser::KATA_TIME_SYSTEMS;
 use super::response::{kata_rules_json, move_text, point_text};
@@ -27,7 +27,7 @@ use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
 use crate::mcts::endgame::{self, Referee};
-use crate::mcts::search::{SearchLimits, TreeCache, search_reusing};
+use crate::mcts::search::{RESIGN_MIN_PLAYOUTS, SearchLimits, TreeCache, search_reusing};
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
 use crate::rules::score::{ResultText, Score};
@@ -70,6 +70,11 @@ pub struct Engine {
     last_win_rate: Option<(Color, f32)>,
     /// Commands switched on.
     switches: Switches,
+    /// When to resign.
+    pub(super) resign: Resign,
+    /// Per colour: how many of its last generated moves in a row had a win
+    /// rate below the resign threshold.
+    low_win_streak: [u32; 2],
     /// Search limits from the command line.
     pub(super) playouts: Option<u64>,
     pub(super) move_time: Option<f64>,
@@ -98,6 +103,8 @@ impl Engine {
             tree_cache: TreeCache::default(),
             last_win_rate: None,
             switches: options.switches,
+            resign: options.resign,
+            low_win_streak: [0; 2],
             playouts: options.playouts,
             move_time: options.time,
             max_nodes: options.max_nodes,
@@ -308,6 +315,7 @@ impl Engine {
     fn new_game(&mut self, size: usize) {
         self.game = Game::new(size, self.rules.play_rules());
         self.clock.reset();
+        self.low_win_streak = [0; 2];
         self.tree_cache.clear();
     }
 
@@ -372,6 +380,13 @@ impl Engine {
             log::info!("{color} passes: territory scoring, nothing left to play, the count wins");
             return self.pass_or_protect(color, commit);
         }
+        let lost_after_pass = endgame::lost_after_pass(self, color);
+        if lost_after_pass.as_ref().is_some_and(Vec::is_empty) {
+            log::info!(
+                "{color} passes: the opponent passed, the count loses and no move changes it"
+            );
+            return self.pass_or_protect(color, commit);
+        }
         let mut limits = self.search_limits(color);
         limits.time = limits
             .time
@@ -399,16 +414,31 @@ impl Engine {
             self.clock.spend(color, result.elapsed.as_secs_f64());
             self.last_win_rate = Some((color, result.win_rate));
         }
-        let early_handicap =
-            self.game.handicap() > 0 && self.game.moves().len() < NO_RESIGN_HANDICAP_MOVES;
-        if result.resign && !early_handicap && mode == Mode::Play {
+        if mode == Mode::Play && self.should_resign(color, result.playouts, result.win_rate) {
             return Ok("resign".into());
         }
         if result.best == Move::Pass {
             return self.pass_or_protect(color, commit);
         }
-        let mv = endgame::mind_the_cycle(&*self, color, result.best, result.win_rate);
+        let best = match &lost_after_pass {
+            Some(useful) => endgame::keeps_out_of_own_area(self, color, result.best, useful),
+            None => result.best,
+        };
+        let mv = endgame::mind_the_cycle(&*self, color, best, result.win_rate);
         self.commit(color, mv, commit).map(|()| move_text(mv))
+    }
+
+    /// Counts `color`'s searches in a row whose win rate is below the
+    /// resign threshold (after enough simulations to trust it); true when
+    /// there have been enough of them to resign, outside the first moves
+    /// of a handicap game.
+    fn should_resign(&mut self, color: Color, playouts: u64, win_rate: f32) -> bool {
+        let low = playouts >= RESIGN_MIN_PLAYOUTS && win_rate < self.resign.threshold;
+        let streak = &mut self.low_win_streak[color.index()];
+        *streak = if low { streak.saturating_add(1) } else { 0 };
+        let early_handicap =
+            self.game.handicap() > 0 && self.game.moves().len() < NO_RESIGN_HANDICAP_MOVES;
+        low && *streak >= self.resign.moves && !early_handicap
     }
 
     /// [`endgame::pass_or_protect`]: a pass, or a protective move when
@@ -574,6 +604,7 @@ impl Engine {
         self.komi = loaded.komi.unwrap_or(sgf::MISSING_KM_KOMI);
         self.komi_explicit = true;
         self.clock.reset();
+        self.low_win_streak = [0; 2];
         Ok(String::new())
     }
 
@@ -628,5 +659,62 @@ impl Referee for Engine {
 
     fn notation(&self, mv: Move) -> String {
         move_text(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine with these resign settings on an empty 9x9 board.
+    fn engine(threshold: f32, moves: u32) -> Engine {
+        Engine::new(&EngineOptions {
+            size: 9,
+            resign: Resign { threshold, moves },
+            ..EngineOptions::default()
+        })
+    }
+
+    /// Resigning takes `moves` low searches in a row; a better one starts
+    /// the count again; too few simulations never count.
+    #[test]
+    fn resign_needs_low_win_rates_in_a_row() {
+        let mut e = engine(0.1, 3);
+        let n = RESIGN_MIN_PLAYOUTS;
+        assert!(!e.should_resign(Color::White, n, 0.05));
+        assert!(!e.should_resign(Color::White, n, 0.05));
+        assert!(!e.should_resign(Color::White, n, 0.5));
+        assert!(!e.should_resign(Color::White, n, 0.05));
+        assert!(!e.should_resign(Color::White, n, 0.05));
+        // Black's searches are counted apart.
+        assert!(!e.should_resign(Color::Black, n, 0.01));
+        assert!(e.should_resign(Color::White, n, 0.05));
+        assert!(!e.should_resign(Color::Black, n - 1, 0.0));
+        assert!(!e.should_resign(Color::Black, n - 1, 0.0));
+        assert!(!e.should_resign(Color::Black, n - 1, 0.0));
+    }
+
+    /// Threshold 0 never resigns, however lost.
+    #[test]
+    fn threshold_zero_never_resigns() {
+        let mut e = engine(0.0, 1);
+        for _ in 0..100 {
+            assert!(!e.should_resign(Color::Black, u64::MAX, 0.0));
+        }
+    }
+
+    /// No resignation in the first moves of a handicap game, then as usual.
+    #[test]
+    fn no_early_resignation_in_handicap_games() {
+        let mut e = engine(0.5, 1);
+        let points = fixed_handicap(9, 3).unwrap();
+        e.game.place_handicap(&points).unwrap();
+        assert!(!e.should_resign(Color::White, RESIGN_MIN_PLAYOUTS, 0.0));
+        let mut color = Color::White;
+        while e.game.moves().len() < NO_RESIGN_HANDICAP_MOVES {
+            e.game.play(color, Move::Pass).unwrap();
+            color = color.other();
+        }
+        assert!(e.should_resign(Color::White, RESIGN_MIN_PLAYOUTS, 0.0));
     }
 }
