@@ -56,3 +56,19 @@ komi -5.5
 play w pass
 9 genmove b
 #? [(?i)pass]
+
+# --- A real game (scripts/clockcheck.py: GNU Go 3.8 level 10 took 3
+# stones, Tengen White with --resign-threshold 0, Chinese rules). Before
+# move 77 GNU Go passed with every White chain dead (B+77.5):
+#
+#    2  O X X . X X X O .
+#    1  O O . X . O X O X
+#
+# J2 would capture J1 (a stone the judgement calls alive: the White
+# stones around it are dead), but the count after it is still B+77.5, so
+# nothing changes the winner and White passes (it played J2 before).
+loadsgf ../games/endgame/lost-gnugo.sgf 77
+10 final_score
+#? [B\+77\.5]
+11 genmove w
+#? [(?i)pass]

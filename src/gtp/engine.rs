@@ -30,8 +30,8 @@ use crate::mcts::endgame::{self, Referee};
 use crate::mcts::search::{RESIGN_MIN_PLAYOUTS, SearchLimits, TreeCache, search_reusing};
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
-use crate::rules::score::{ResultText, Score};
-use crate::rules::status::Judgement;
+use crate::rules::score::{Ending, ResultText, Score, count};
+use crate::rules::status::{Judgement, judge};
 use crate::rules::{Game, HandicapError, Rules, Scoring};
 use crate::sgf;
 
@@ -651,6 +651,29 @@ impl Referee for Engine {
 
     fn count(&mut self) -> Option<Score> {
         self.score().ok()
+    }
+
+    /// Judged afresh (the cache keeps the current position's judgement).
+    fn count_after(&mut self, color: Color, mv: Move) -> Option<Score> {
+        let mut game = self.game.clone();
+        game.play(color, mv).ok()?;
+        if self.rules.ko == crate::rules::KoRule::Simple && game.has_cycle() {
+            return None;
+        }
+        let judgement = judge(game.board(), &self.rules);
+        let ending = Ending {
+            to_move: color.other(),
+            by_passes: true,
+        };
+        let (komi, handicap) = (self.komi, game.handicap());
+        Some(count(
+            game.board(),
+            &judgement,
+            &self.rules,
+            komi,
+            handicap,
+            ending,
+        ))
     }
 
     fn spend(&mut self, color: Color, seconds: f64) {

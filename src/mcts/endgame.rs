@@ -23,6 +23,11 @@ use crate::rules::score::{PointOwner, Score};
 use crate::rules::status::{Judgement, StoneStatus, protective_move};
 use crate::rules::{Game, KoRule, Rules, Scoring};
 
+/// After the opponent's pass with the count lost, at most this many
+/// captures are judged afresh to see whether they change the winner
+/// ([`lost_after_pass`]).
+pub const CAPTURES_JUDGED: usize = 4;
+
 /// Below this win rate the engine seeks a no-result cycle (art. 12); at
 /// or above it, avoids one.
 const CYCLE_WIN_RATE: f32 = 0.5;
@@ -39,6 +44,10 @@ pub trait Referee {
     /// The count of the current position under the rules, from that
     /// judgement; `None` when the position cannot be counted (no result).
     fn count(&mut self) -> Option<Score>;
+    /// The count once `color` has played `mv` and both sides pass (a fresh
+    /// judgement); `None` when the move is illegal or the position cannot
+    /// be counted.
+    fn count_after(&mut self, color: Color, mv: Move) -> Option<Score>;
     /// Charges `seconds` of thinking to `color`'s clock.
     fn spend(&mut self, color: Color, seconds: f64);
     /// `mv` in the holder's notation, for the log.
@@ -66,7 +75,9 @@ pub fn passing_wins(r: &mut impl Referee, color: Color) -> bool {
 /// area counting and costs a point under territory counting. What can
 /// change it:
 /// - capturing opponent stones the judgement calls alive (a blunder the
-///   opponent left, or a misjudged group);
+///   opponent left, or a misjudged group), when the count after the
+///   capture (judged afresh, at most [`CAPTURES_JUDGED`] of them, the
+///   biggest first; the others are kept) no longer loses;
 /// - under area counting, the open points (neither side's territory):
 ///   each can swing the margin by at most 2 points, so they count only
 ///   when all of them together could make up the deficit (under
@@ -112,11 +123,20 @@ pub fn lost_after_pass(r: &mut impl Referee, color: Color) -> Option<Vec<Move>> 
         }
     }
     captures.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
-    let mut useful: Vec<Move> = captures.iter().map(|&(_, p)| Move::Play(p)).collect();
+    // Safe points first: a stone that is not put in atari.
+    open.sort_by_key(|&p| board.liberties_after(color, p) < 2);
+    let mut useful = Vec::new();
+    for (i, &(_, p)) in captures.iter().enumerate() {
+        let mv = Move::Play(p);
+        let changes = i >= CAPTURES_JUDGED
+            || r.count_after(color, mv)
+                .is_none_or(|s| color.fold(s.margin() >= 0.0, s.margin() <= 0.0));
+        if changes {
+            useful.push(mv);
+        }
+    }
     let open_counts = r.rules().scoring == Scoring::Area && 2.0 * open.len() as f64 >= deficit;
     if open_counts {
-        // Safe points first: a stone that is not put in atari.
-        open.sort_by_key(|&p| board.liberties_after(color, p) < 2);
         useful.extend(open.iter().map(|&p| Move::Play(p)));
     }
     Some(useful)
@@ -329,6 +349,9 @@ mod tests {
             &self.judgement
         }
         fn count(&mut self) -> Option<Score> {
+            unreachable!("counted")
+        }
+        fn count_after(&mut self, _: Color, _: Move) -> Option<Score> {
             unreachable!("counted")
         }
         fn spend(&mut self, _: Color, seconds: f64) {
