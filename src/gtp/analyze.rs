@@ -116,8 +116,9 @@ impl Engine {
         }
         // After the opponent's pass with the count lost: pass when no move
         // changes the result, never play inside the own area (as genmove).
+        let judging = self.judging_time(color);
         let lost = genmove
-            .then(|| endgame::lost_after_pass(self, color))
+            .then(|| endgame::lost_after_pass(self, color, judging))
             .flatten();
         if lost.as_ref().is_some_and(Vec::is_empty) {
             self.commit(color, Move::Pass, true)?;

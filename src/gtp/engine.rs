@@ -380,7 +380,8 @@ impl Engine {
             log::info!("{color} passes: territory scoring, nothing left to play, the count wins");
             return self.pass_or_protect(color, commit);
         }
-        let lost_after_pass = endgame::lost_after_pass(self, color);
+        let judging = self.judging_time(color);
+        let lost_after_pass = endgame::lost_after_pass(self, color, judging);
         if lost_after_pass.as_ref().is_some_and(Vec::is_empty) {
             log::info!(
                 "{color} passes: the opponent passed, the count loses and no move changes it"
@@ -426,6 +427,14 @@ impl Engine {
         };
         let mv = endgame::mind_the_cycle(&*self, color, best, result.win_rate);
         self.commit(color, mv, commit).map(|()| move_text(mv))
+    }
+
+    /// The time [`endgame::lost_after_pass`] may spend judging captures:
+    /// half the move's budget (no limit without one).
+    pub(super) fn judging_time(&self, color: Color) -> std::time::Duration {
+        self.search_limits(color)
+            .time
+            .map_or(std::time::Duration::MAX, |t| t / 2)
     }
 
     /// Counts `color`'s searches in a row whose win rate is below the

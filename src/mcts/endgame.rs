@@ -76,13 +76,19 @@ pub fn passing_wins(r: &mut impl Referee, color: Color) -> bool {
 /// change it:
 /// - capturing opponent stones the judgement calls alive (a blunder the
 ///   opponent left, or a misjudged group), when the count after the
-///   capture (judged afresh, at most [`CAPTURES_JUDGED`] of them, the
-///   biggest first; the others are kept) no longer loses;
+///   capture no longer loses: judged afresh, the biggest first, at most
+///   [`CAPTURES_JUDGED`] of them and while less than `judging` has gone
+///   by (the clock); the captures not judged are kept;
 /// - under area counting, the open points (neither side's territory):
 ///   each can swing the margin by at most 2 points, so they count only
 ///   when all of them together could make up the deficit (under
 ///   territory counting they are worth nothing).
-pub fn lost_after_pass(r: &mut impl Referee, color: Color) -> Option<Vec<Move>> {
+pub fn lost_after_pass(
+    r: &mut impl Referee,
+    color: Color,
+    judging: std::time::Duration,
+) -> Option<Vec<Move>> {
+    let start = std::time::Instant::now();
     if r.game().moves().last() != Some(&(color.other(), Move::Pass)) {
         return None;
     }
@@ -129,6 +135,7 @@ pub fn lost_after_pass(r: &mut impl Referee, color: Color) -> Option<Vec<Move>> 
     for (i, &(_, p)) in captures.iter().enumerate() {
         let mv = Move::Play(p);
         let changes = i >= CAPTURES_JUDGED
+            || start.elapsed() >= judging
             || r.count_after(color, mv)
                 .is_none_or(|s| color.fold(s.margin() >= 0.0, s.margin() <= 0.0));
         if changes {
