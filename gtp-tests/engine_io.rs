@@ -152,13 +152,25 @@ fn time_commands() {
         ("kgs-time_settings byoyomi 600 30", "? syntax error"),
         ("kgs-time_settings fischer 600 5", "? syntax error"),
     ]);
-    // Absurd clocks are clamped, not trusted into a Duration overflow.
+    // Absurd clocks are refused (the settings before stay), and a big but
+    // accepted one is clamped, not trusted into a Duration overflow.
     let out = transcript(
-        "time_settings 1e300 0 0\nboardsize 5\nreg_genmove b\ntime_left b 1e300 3\nreg_genmove b\n",
+        "time_settings 1e300 0 0\ntime_settings 2e9 0 0\nboardsize 5\nreg_genmove b\ntime_left b 1e300 3\ntime_left b 2e9 0\nreg_genmove b\n",
     );
     let replies: Vec<&str> = out.split_terminator("\n\n").collect();
-    assert_eq!(replies[..2], ["= ", "= "]);
-    for r in [replies[2], replies[4]] {
+    assert_eq!(
+        replies[..6],
+        [
+            "? syntax error",
+            "= ",
+            "= ",
+            replies[3],
+            "? syntax error",
+            "= "
+        ],
+        "{out}"
+    );
+    for r in [replies[3], replies[6]] {
         assert!(r.starts_with("= ") && r.len() > 3, "{out}");
     }
 }

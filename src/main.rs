@@ -17,9 +17,12 @@ use tengen::benchmark;
 use tengen::board::playout::Policy;
 use tengen::board::{MAX_SIZE, MIN_SIZE};
 use tengen::gtp::command::Switches;
-use tengen::gtp::options::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
+use tengen::gtp::options::{
+    DEFAULT_MAX_NODES, DEFAULT_RESIGN_MOVES, DEFAULT_SIZE, NO_RESIGN_HANDICAP_MOVES, Resign,
+};
 use tengen::gtp::{self, Engine, EngineOptions};
 use tengen::mcts::model;
+use tengen::mcts::search::RESIGN_BELOW;
 use tengen::mcts::search::{SearchLimits, TreeCache};
 use tengen::progress::Progress;
 use tengen::records;
@@ -81,6 +84,17 @@ struct Cli {
     /// on 13x13 and bigger boards.
     #[arg(long, global = true)]
     no_move_model: bool,
+
+    // Resign when the search's win rate is below this (help text below).
+    #[arg(long, default_value_t = RESIGN_BELOW, value_parser = resign_threshold,
+          help = resign_threshold_help())]
+    resign_threshold: f32,
+
+    /// Own moves in a row below --resign-threshold before resigning (at
+    /// least 1).
+    #[arg(long, default_value_t = DEFAULT_RESIGN_MOVES,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    resign_moves: u32,
 
     /// Offer `kgs-chat` (answer KGS chat messages). Off by default:
     /// listing the command crashes some kgsGtp versions.
@@ -179,6 +193,25 @@ enum Mode {
     },
 }
 
+/// The help of `--resign-threshold`, naming the handicap rule's moves.
+fn resign_threshold_help() -> String {
+    format!(
+        "Resign when the search's win rate is below this, from 0 to 1 (0: never resign), \
+         in --resign-moves own moves in a row; never in the first {NO_RESIGN_HANDICAP_MOVES} \
+         moves of a handicap game. After the opponent's pass, with the count lost and no move \
+         that could change it, Tengen passes instead of playing inside its own area"
+    )
+}
+
+/// A `--resign-threshold`: a win rate from 0 to 1.
+fn resign_threshold(text: &str) -> Result<f32, String> {
+    match text.parse::<f32>() {
+        Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
+        Ok(_) => Err("must be from 0 to 1 (0: never resign)".into()),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
 fn rules_name(text: &str) -> Result<Rules, tengen::rules::UnknownRules> {
     text.parse::<Rules>()
 }
@@ -241,6 +274,10 @@ fn main() -> ExitCode {
                 move_model: !cli.no_move_model,
                 switches: Switches {
                     kgs_chat: cli.kgs_chat,
+                },
+                resign: Resign {
+                    threshold: cli.resign_threshold,
+                    moves: cli.resign_moves,
                 },
             };
             let mut engine = Engine::new(&options);

@@ -30,7 +30,7 @@
 
 # list_commands holds every command the issue names, one per line.
 8 list_commands
-#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\nkgs-time_settings\ntime_left\nloadsgf\nprintsgf\nshowboard\nkgs-game_over\nkgs-rules\nfinal_score\nfinal_status_list\nfinal_status\ntengen-status\ntengen-score_details\ntengen-result\nis_legal\nkgs-genmove_cleanup\ngogui-interrupt\ngogui-sigint\ncputime\nlz-analyze\nlz-genmove_analyze\nkata-analyze\nkata-genmove_analyze\nanalyze\ngenmove_analyze\ngogui-analyze_commands\ntengen-best_moves\ntengen-pv\ntengen-move_model\ntengen-ownership\ntengen-search_param\ngogui-play_sequence\ngogui-version\nkata-get-rules\nkata-set-rules]
+#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nreg_genmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\nkgs-time_settings\nkata-list_time_settings\nkata-time_settings\ntime_left\ntengen-clock\nloadsgf\nprintsgf\nshowboard\nkgs-game_over\nkgs-rules\nfinal_score\nfinal_status_list\nfinal_status\ntengen-status\ntengen-score_details\ntengen-result\nis_legal\nkgs-genmove_cleanup\ngogui-interrupt\ngogui-sigint\ncputime\nlz-analyze\nlz-genmove_analyze\nkata-analyze\nkata-genmove_analyze\nanalyze\ngenmove_analyze\ngogui-analyze_commands\ntengen-best_moves\ntengen-pv\ntengen-move_model\ntengen-ownership\ntengen-search_param\ngogui-play_sequence\ngogui-version\nkata-get-rules\nkata-set-rules]
 
 # Ids are echoed (checked by the harness for every numbered line), tabs and
 # runs of spaces separate tokens, and comments are cut.
@@ -46,7 +46,7 @@
 #? [([a-z]+/[^/\n]+/[^/\n]+\n?)+]
 tengen-search_param playouts 500
 12 tengen-search_param
-#? [\[string\] playouts 500\n\[string\] time 0\n\[string\] threads 1]
+#? [\[string\] playouts 500\n\[string\] time 0\n\[string\] threads 1\n\[string\] resign_threshold 0\.03\n\[string\] resign_moves 3]
 boardsize 3
 13 tengen-ownership
 #? [(-?\d\.\d\d ){2}-?\d\.\d\d\n(-?\d\.\d\d ){2}-?\d\.\d\d\n(-?\d\.\d\d ){2}-?\d\.\d\d]

@@ -80,13 +80,15 @@ kgs-rules aga
 #? [W\+10\.5]
 
 # --- The engine's pass decision uses the same count: after White passes
-# in the split position, Black loses by passing (W+15.5) and plays on;
-# White, after a Black pass, wins by passing.
+# in the split position, Black loses by passing (W+15.5), but every point
+# left is its own territory or White's, so no move changes the result and
+# it passes rather than fill its own territory (genmove/lost.tst); White,
+# after a Black pass, wins by passing.
 loadsgf ../games/scoring/split.sgf
 kgs-rules japanese
 play w pass
 60 reg_genmove b
-#? [!pass]
+#? [pass]
 play b pass
 61 reg_genmove w
 #? [pass]

@@ -114,6 +114,17 @@ impl Engine {
             host.stream("");
             return Ok("play pass".into());
         }
+        // After the opponent's pass with the count lost: pass when no move
+        // changes the result, never play inside the own area (as genmove).
+        let judging = self.judging_time(color);
+        let lost = genmove
+            .then(|| endgame::lost_after_pass(self, color, judging))
+            .flatten();
+        if lost.as_ref().is_some_and(Vec::is_empty) {
+            self.commit(color, Move::Pass, true)?;
+            host.stream("");
+            return Ok("play pass".into());
+        }
         let komi = self.white_bonus();
         let size = self.game.size();
         let host = std::cell::RefCell::new(host);
@@ -145,7 +156,11 @@ impl Engine {
             return Ok(String::new());
         }
         self.clock.spend(color, result.elapsed.as_secs_f64());
-        self.commit(color, result.best, true)?;
-        Ok(format!("play {}", move_text(result.best)))
+        let best = match &lost {
+            Some(useful) => endgame::keeps_out_of_own_area(self, color, result.best, useful),
+            None => result.best,
+        };
+        self.commit(color, best, true)?;
+        Ok(format!("play {}", move_text(best)))
     }
 }

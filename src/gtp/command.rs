@@ -4,13 +4,14 @@
 
 use super::error::GtpError;
 use super::parser::{
-    AnalyzeArgs, StatusList, analyze_args, chat, color_two_numbers, key_value, move_list, no_args,
+    AnalyzeArgs, StatusList, TimeDialect, analyze_args, chat, key_value, move_list, no_args,
     one_color, one_float, one_int, one_move, one_point, one_string, opt_int, opt_string,
-    point_opt_color, rules_name, status_list, string_opt_int, three_numbers, vertex_list,
-    word_and_numbers,
+    point_opt_color, rules_name, status_list, string_opt_int, time_left_args, time_settings_args,
+    time_system, vertex_list,
 };
 use crate::board::{Move, Point};
 use crate::color::Color;
+use crate::mcts::time::TimeSystem;
 use crate::rules::Rules;
 
 /// The output dialect of the analysis commands.
@@ -64,9 +65,15 @@ pub enum Command {
     /// `set_free_handicap vertex…`
     SetFreeHandicap(Vec<Move>),
     /// `time_settings main byo_time byo_stones`
-    TimeSettings(f64, f64, f64),
+    TimeSettings(f64, f64, u32),
     /// `kgs-time_settings system args…`
-    KgsTimeSettings(String, Vec<f64>),
+    KgsTimeSettings(TimeSystem),
+    /// `kata-list_time_settings`: the systems `kata-time_settings` reads.
+    KataListTimeSettings,
+    /// `kata-time_settings system args…`: KGS's systems and Fischer.
+    KataTimeSettings(TimeSystem),
+    /// `tengen-clock`: the time settings in force and the time left.
+    TengenClock,
     /// `time_left color time stones`
     TimeLeft(Color, f64, f64),
     /// `loadsgf file [move_number]`
@@ -253,17 +260,32 @@ pub(crate) static COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "time_settings",
         switch: None,
-        parse: |a| three_numbers(a).map(|(m, t, s)| Command::TimeSettings(m, t, s)),
+        parse: |a| time_settings_args(a).map(|(m, t, s)| Command::TimeSettings(m, t, s)),
     },
     CommandSpec {
         name: "kgs-time_settings",
         switch: None,
-        parse: |a| word_and_numbers(a).map(|(w, n)| Command::KgsTimeSettings(w, n)),
+        parse: |a| time_system(a, TimeDialect::Kgs).map(Command::KgsTimeSettings),
+    },
+    CommandSpec {
+        name: "kata-list_time_settings",
+        switch: None,
+        parse: |a| no_args(a).map(|()| Command::KataListTimeSettings),
+    },
+    CommandSpec {
+        name: "kata-time_settings",
+        switch: None,
+        parse: |a| time_system(a, TimeDialect::KataGo).map(Command::KataTimeSettings),
     },
     CommandSpec {
         name: "time_left",
         switch: None,
-        parse: |a| color_two_numbers(a).map(|(c, t, s)| Command::TimeLeft(c, t, s)),
+        parse: |a| time_left_args(a).map(|(c, t, s)| Command::TimeLeft(c, t, s)),
+    },
+    CommandSpec {
+        name: "tengen-clock",
+        switch: None,
+        parse: |a| no_args(a).map(|()| Command::TengenClock),
     },
     CommandSpec {
         name: "loadsgf",

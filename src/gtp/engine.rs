@@ -8,6 +8,8 @@
 //! count wins, teire, cleanup, art. 12 cycles) are the search side's
 //! [`endgame`], which reads the game through the [`Referee`] here.
 
+use std::time::Instant;
+
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -17,18 +19,19 @@ use super::error::GtpError;
 use super::gogui::{GOGUI_ANALYZE_COMMANDS, best_moves_gfx, cpu_seconds, pv_gfx};
 use super::judgement_cache::JudgementCache;
 use super::options::{
-    DEFAULT_MOVE_SECONDS, ENGINE_NAME, EngineOptions, MAX_THREADS, NO_RESIGN_HANDICAP_MOVES,
+    DEFAULT_MOVE_SECONDS, ENGINE_NAME, EngineOptions, MAX_THREADS, NO_RESIGN_HANDICAP_MOVES, Resign,
 };
+use super::parser::KATA_TIME_SYSTEMS;
 use super::response::{kata_rules_json, move_text, point_text};
 use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
 use crate::mcts::endgame::{self, Referee};
-use crate::mcts::search::{SearchLimits, TreeCache, search_reusing};
+use crate::mcts::search::{RESIGN_MIN_PLAYOUTS, SearchLimits, TreeCache, search_reusing};
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
 use crate::rules::handicap::{fixed_handicap, free_handicap};
-use crate::rules::score::{ResultText, Score};
-use crate::rules::status::Judgement;
+use crate::rules::score::{Ending, ResultText, Score, count};
+use crate::rules::status::{Judgement, judge};
 use crate::rules::{Game, HandicapError, Rules, Scoring};
 use crate::sgf;
 
@@ -67,6 +70,11 @@ pub struct Engine {
     last_win_rate: Option<(Color, f32)>,
     /// Commands switched on.
     switches: Switches,
+    /// When to resign.
+    pub(super) resign: Resign,
+    /// Per colour: how many of its last generated moves in a row had a win
+    /// rate below the resign threshold.
+    low_win_streak: [u32; 2],
     /// Search limits from the command line.
     pub(super) playouts: Option<u64>,
     pub(super) move_time: Option<f64>,
@@ -95,6 +103,8 @@ impl Engine {
             tree_cache: TreeCache::default(),
             last_win_rate: None,
             switches: options.switches,
+            resign: options.resign,
+            low_win_streak: [0; 2],
             playouts: options.playouts,
             move_time: options.time,
             max_nodes: options.max_nodes,
@@ -241,11 +251,15 @@ impl Engine {
             }
             Command::SetFreeHandicap(moves) => self.set_free_handicap(&moves),
             Command::TimeSettings(main, byo_time, byo_stones) => {
-                self.clock
-                    .set_system(TimeSystem::from_gtp(main, byo_time, byo_stones as u32));
+                self.set_time_system(TimeSystem::from_gtp(main, byo_time, byo_stones));
                 Ok(String::new())
             }
-            Command::KgsTimeSettings(system, args) => self.kgs_time_settings(&system, &args),
+            Command::KgsTimeSettings(system) | Command::KataTimeSettings(system) => {
+                self.set_time_system(system);
+                Ok(String::new())
+            }
+            Command::KataListTimeSettings => Ok(KATA_TIME_SYSTEMS.into()),
+            Command::TengenClock => Ok(self.clock_text()),
             Command::TimeLeft(color, seconds, stones) => {
                 self.clock.set_left(color, seconds, stones);
                 Ok(String::new())
@@ -301,6 +315,7 @@ impl Engine {
     fn new_game(&mut self, size: usize) {
         self.game = Game::new(size, self.rules.play_rules());
         self.clock.reset();
+        self.low_win_streak = [0; 2];
         self.tree_cache.clear();
     }
 
@@ -354,6 +369,9 @@ impl Engine {
             let mv = endgame::cleanup_move(self, color).unwrap_or(Move::Pass);
             return self.commit(color, mv, commit).map(|()| move_text(mv));
         }
+        // Time spent before the search (the count, below) comes out of
+        // the move's budget.
+        let started = Instant::now();
         if endgame::passing_wins(self, color) {
             log::info!("{color} passes: the opponent passed and the count wins");
             return self.pass_or_protect(color, commit);
@@ -362,7 +380,18 @@ impl Engine {
             log::info!("{color} passes: territory scoring, nothing left to play, the count wins");
             return self.pass_or_protect(color, commit);
         }
-        let limits = self.search_limits(color);
+        let judging = self.judging_time(color);
+        let lost_after_pass = endgame::lost_after_pass(self, color, judging);
+        if lost_after_pass.as_ref().is_some_and(Vec::is_empty) {
+            log::info!(
+                "{color} passes: the opponent passed, the count loses and no move changes it"
+            );
+            return self.pass_or_protect(color, commit);
+        }
+        let mut limits = self.search_limits(color);
+        limits.time = limits
+            .time
+            .map(|t| budget_duration((t - started.elapsed()).as_secs_f64()));
         let komi = self.white_bonus();
         let result = search_reusing(
             &self.game,
@@ -386,16 +415,39 @@ impl Engine {
             self.clock.spend(color, result.elapsed.as_secs_f64());
             self.last_win_rate = Some((color, result.win_rate));
         }
-        let early_handicap =
-            self.game.handicap() > 0 && self.game.moves().len() < NO_RESIGN_HANDICAP_MOVES;
-        if result.resign && !early_handicap && mode == Mode::Play {
+        if mode == Mode::Play && self.should_resign(color, result.playouts, result.win_rate) {
             return Ok("resign".into());
         }
         if result.best == Move::Pass {
             return self.pass_or_protect(color, commit);
         }
-        let mv = endgame::mind_the_cycle(&*self, color, result.best, result.win_rate);
+        let best = match &lost_after_pass {
+            Some(useful) => endgame::keeps_out_of_own_area(self, color, result.best, useful),
+            None => result.best,
+        };
+        let mv = endgame::mind_the_cycle(&*self, color, best, result.win_rate);
         self.commit(color, mv, commit).map(|()| move_text(mv))
+    }
+
+    /// The time [`endgame::lost_after_pass`] may spend judging captures:
+    /// half the move's budget (no limit without one).
+    pub(super) fn judging_time(&self, color: Color) -> std::time::Duration {
+        self.search_limits(color)
+            .time
+            .map_or(std::time::Duration::MAX, |t| t / 2)
+    }
+
+    /// Counts `color`'s searches in a row whose win rate is below the
+    /// resign threshold (after enough simulations to trust it); true when
+    /// there have been enough of them to resign, outside the first moves
+    /// of a handicap game.
+    fn should_resign(&mut self, color: Color, playouts: u64, win_rate: f32) -> bool {
+        let low = playouts >= RESIGN_MIN_PLAYOUTS && win_rate < self.resign.threshold;
+        let streak = &mut self.low_win_streak[color.index()];
+        *streak = if low { streak.saturating_add(1) } else { 0 };
+        let early_handicap =
+            self.game.handicap() > 0 && self.game.moves().len() < NO_RESIGN_HANDICAP_MOVES;
+        low && *streak >= self.resign.moves && !early_handicap
     }
 
     /// [`endgame::pass_or_protect`]: a pass, or a protective move when
@@ -480,24 +532,60 @@ impl Engine {
         Ok(String::new())
     }
 
-    fn kgs_time_settings(&mut self, system: &str, args: &[f64]) -> Result<String, GtpError> {
-        let system = match (system, args) {
-            ("none", []) => TimeSystem::Unlimited,
-            ("absolute", &[main]) => TimeSystem::Absolute { main },
-            ("canadian", &[main, period, stones]) if stones >= 1.0 => TimeSystem::Canadian {
+    /// New time settings. The same settings again (bridges send them
+    /// before every move) keep the time left.
+    fn set_time_system(&mut self, system: TimeSystem) {
+        if system != self.clock.system || self.clock.left == [None; 2] {
+            self.clock.set_system(system);
+        }
+    }
+
+    /// `tengen-clock`: the settings in force as `kata-time_settings` takes
+    /// them, then per colour the time left (`unknown` without a clock), the
+    /// stones or periods left (0 in main time), and the budget its next
+    /// move would get.
+    fn clock_text(&self) -> String {
+        let system = match self.clock.system {
+            TimeSystem::Unlimited => "none".to_string(),
+            TimeSystem::Absolute { main } => format!("absolute {main}"),
+            TimeSystem::Canadian {
                 main,
                 period,
-                stones: stones as u32,
-            },
-            ("byoyomi", &[main, period, periods]) => TimeSystem::ByoYomi {
+                stones,
+            } => format!("canadian {main} {period} {stones}"),
+            TimeSystem::ByoYomi {
                 main,
                 period,
-                periods: periods as u32,
-            },
-            _ => return Err(GtpError::Syntax),
+                periods,
+            } => format!("byoyomi {main} {period} {periods}"),
+            TimeSystem::Fischer {
+                main,
+                increment,
+                main_cap: None,
+                max_per_move: None,
+            } => format!("fischer {main} {increment}"),
+            TimeSystem::Fischer {
+                main,
+                increment,
+                main_cap,
+                max_per_move,
+            } => format!(
+                "fischer-capped {main} {increment} {} {}",
+                main_cap.unwrap_or(-1.0),
+                max_per_move.unwrap_or(-1.0)
+            ),
         };
-        self.clock.set_system(system);
-        Ok(String::new())
+        let mut text = format!("system {system}");
+        for color in [Color::Black, Color::White] {
+            let budget = self.search_limits(color).time;
+            let budget = budget.map_or("none".into(), |t| format!("{:.3}", t.as_secs_f64()));
+            let left = match self.clock.left[color.index()] {
+                Some(left) => format!("{:.3} {}", left.seconds, left.stones),
+                None => "unknown".into(),
+            };
+            text += &format!("\n{} {left} budget {budget}", color.fold("black", "white"));
+        }
+        text
     }
 
     fn loadsgf(&mut self, file: &str, move_number: Option<u32>) -> Result<String, GtpError> {
@@ -525,6 +613,7 @@ impl Engine {
         self.komi = loaded.komi.unwrap_or(sgf::MISSING_KM_KOMI);
         self.komi_explicit = true;
         self.clock.reset();
+        self.low_win_streak = [0; 2];
         Ok(String::new())
     }
 
@@ -573,11 +662,91 @@ impl Referee for Engine {
         self.score().ok()
     }
 
+    /// Judged afresh (the cache keeps the current position's judgement).
+    fn count_after(&mut self, color: Color, mv: Move) -> Option<Score> {
+        let mut game = self.game.clone();
+        game.play(color, mv).ok()?;
+        if self.rules.ko == crate::rules::KoRule::Simple && game.has_cycle() {
+            return None;
+        }
+        let judgement = judge(game.board(), &self.rules);
+        let ending = Ending {
+            to_move: color.other(),
+            by_passes: true,
+        };
+        let (komi, handicap) = (self.komi, game.handicap());
+        Some(count(
+            game.board(),
+            &judgement,
+            &self.rules,
+            komi,
+            handicap,
+            ending,
+        ))
+    }
+
     fn spend(&mut self, color: Color, seconds: f64) {
         self.clock.spend(color, seconds);
     }
 
     fn notation(&self, mv: Move) -> String {
         move_text(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An engine with these resign settings on an empty 9x9 board.
+    fn engine(threshold: f32, moves: u32) -> Engine {
+        Engine::new(&EngineOptions {
+            size: 9,
+            resign: Resign { threshold, moves },
+            ..EngineOptions::default()
+        })
+    }
+
+    /// Resigning takes `moves` low searches in a row; a better one starts
+    /// the count again; too few simulations never count.
+    #[test]
+    fn resign_needs_low_win_rates_in_a_row() {
+        let mut e = engine(0.1, 3);
+        let n = RESIGN_MIN_PLAYOUTS;
+        assert!(!e.should_resign(Color::White, n, 0.05));
+        assert!(!e.should_resign(Color::White, n, 0.05));
+        assert!(!e.should_resign(Color::White, n, 0.5));
+        assert!(!e.should_resign(Color::White, n, 0.05));
+        assert!(!e.should_resign(Color::White, n, 0.05));
+        // Black's searches are counted apart.
+        assert!(!e.should_resign(Color::Black, n, 0.01));
+        assert!(e.should_resign(Color::White, n, 0.05));
+        assert!(!e.should_resign(Color::Black, n - 1, 0.0));
+        assert!(!e.should_resign(Color::Black, n - 1, 0.0));
+        assert!(!e.should_resign(Color::Black, n - 1, 0.0));
+    }
+
+    /// Threshold 0 never resigns, however lost.
+    #[test]
+    fn threshold_zero_never_resigns() {
+        let mut e = engine(0.0, 1);
+        for _ in 0..100 {
+            assert!(!e.should_resign(Color::Black, u64::MAX, 0.0));
+        }
+    }
+
+    /// No resignation in the first moves of a handicap game, then as usual.
+    #[test]
+    fn no_early_resignation_in_handicap_games() {
+        let mut e = engine(0.5, 1);
+        let points = fixed_handicap(9, 3).unwrap();
+        e.game.place_handicap(&points).unwrap();
+        assert!(!e.should_resign(Color::White, RESIGN_MIN_PLAYOUTS, 0.0));
+        let mut color = Color::White;
+        while e.game.moves().len() < NO_RESIGN_HANDICAP_MOVES {
+            e.game.play(color, Move::Pass).unwrap();
+            color = color.other();
+        }
+        assert!(e.should_resign(Color::White, RESIGN_MIN_PLAYOUTS, 0.0));
     }
 }

@@ -204,10 +204,13 @@ impl Engine {
     /// GoGui `param` listing of the search settings (0 means unset).
     pub(super) fn search_params(&self) -> String {
         format!(
-            "[string] playouts {}\n[string] time {}\n[string] threads {}",
+            "[string] playouts {}\n[string] time {}\n[string] threads {}\n\
+             [string] resign_threshold {}\n[string] resign_moves {}",
             self.playouts.unwrap_or(0),
             self.move_time.unwrap_or(0.0),
-            self.threads
+            self.threads,
+            self.resign.threshold,
+            self.resign.moves
         )
     }
 
@@ -228,6 +231,20 @@ impl Engine {
             "threads" => {
                 let n: usize = value.parse().map_err(|_| GtpError::Syntax)?;
                 self.threads = n.clamp(1, MAX_THREADS);
+            }
+            "resign_threshold" => {
+                let p: f32 = value.parse().map_err(|_| GtpError::Syntax)?;
+                if !(0.0..=1.0).contains(&p) {
+                    return Err(GtpError::Syntax);
+                }
+                self.resign.threshold = p;
+            }
+            "resign_moves" => {
+                let n: u32 = value.parse().map_err(|_| GtpError::Syntax)?;
+                if n == 0 {
+                    return Err(GtpError::Syntax);
+                }
+                self.resign.moves = n;
             }
             _ => return Err(GtpError::Syntax),
         }

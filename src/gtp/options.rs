@@ -2,6 +2,7 @@
 //! line) and their defaults and limits.
 
 use super::command::Switches;
+use crate::mcts::search::RESIGN_BELOW;
 use crate::rules::Rules;
 
 /// Board size when none is given.
@@ -33,6 +34,32 @@ pub struct EngineOptions {
     pub move_model: bool,
     /// Commands switched on (`--kgs-chat`).
     pub switches: Switches,
+    /// When to resign (`--resign-threshold`, `--resign-moves`).
+    pub resign: Resign,
+}
+
+/// When `genmove` resigns: after `moves` of its own searches in a row
+/// found a win rate below `threshold` (never with threshold 0), and never
+/// within [`NO_RESIGN_HANDICAP_MOVES`] moves of a handicap game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Resign {
+    /// Win rate below which a search counts towards resigning, 0–1.
+    pub threshold: f32,
+    /// Searches in a row below the threshold needed to resign (at least 1).
+    pub moves: u32,
+}
+
+/// Searches in a row below the threshold before resigning, by default:
+/// one unlucky search (a misread capture race) does not end the game.
+pub const DEFAULT_RESIGN_MOVES: u32 = 3;
+
+impl Default for Resign {
+    fn default() -> Resign {
+        Resign {
+            threshold: RESIGN_BELOW,
+            moves: DEFAULT_RESIGN_MOVES,
+        }
+    }
 }
 
 /// Seconds per move when neither `--time`, `--playouts` nor time settings
@@ -58,6 +85,7 @@ impl Default for EngineOptions {
             move_model: true,
             threads: 1,
             switches: Switches::default(),
+            resign: Resign::default(),
         }
     }
 }

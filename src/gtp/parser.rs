@@ -17,6 +17,7 @@ use nom::{IResult, Parser};
 use super::error::GtpError;
 use crate::board::{Move, Point};
 use crate::color::Color;
+use crate::mcts::time::{MAX_STONES, MAX_TIME_SECONDS, TimeSystem};
 use crate::rules::Rules;
 use crate::rules::score::PointOwner;
 use crate::rules::status::StoneStatus;
@@ -344,30 +345,106 @@ pub(crate) fn string_opt_int(i: &[u8]) -> Result<(String, Option<u32>), GtpError
         .map(|(t, n)| (String::from_utf8_lossy(t).into_owned(), n))
 }
 
-/// Three non-negative numbers: `time_settings main byo_time byo_stones`.
-pub(crate) fn three_numbers(i: &[u8]) -> Result<(f64, f64, f64), GtpError> {
-    let number = || verify(float, |&f| f >= 0.0);
-    args(
-        i,
-        (
-            number(),
-            preceded(space1, number()),
-            preceded(space1, number()),
-        ),
-    )
+/// A time in seconds: finite, at least 0, at most [`MAX_TIME_SECONDS`].
+fn is_time(t: f64) -> bool {
+    (0.0..=MAX_TIME_SECONDS).contains(&t)
 }
 
-/// `color float float`: `time_left color time stones`; negative values are
-/// accepted here and clamped by the caller (bridges send them).
-pub(crate) fn color_two_numbers(i: &[u8]) -> Result<(Color, f64, f64), GtpError> {
-    args(i, (color, preceded(space1, float), preceded(space1, float)))
+/// A count of stones or periods: a whole number 0 … [`MAX_STONES`].
+fn count(n: f64) -> Option<u32> {
+    ((0.0..=MAX_STONES).contains(&n) && n.fract() == 0.0).then_some(n as u32)
 }
 
-/// A word followed by numbers: `kgs-time_settings system args…`.
-pub(crate) fn word_and_numbers(i: &[u8]) -> Result<(String, Vec<f64>), GtpError> {
-    let number = verify(float, |&f| f >= 0.0);
-    args(i, (token, many_numbers(number)))
-        .map(|(w, n)| (String::from_utf8_lossy(w).to_ascii_lowercase(), n))
+/// `time_settings main_time byo_yomi_time byo_yomi_stones`: two times
+/// and a whole number of stones (decimal times are accepted).
+pub(crate) fn time_settings_args(i: &[u8]) -> Result<(f64, f64, u32), GtpError> {
+    let (main, byo_time, stones) =
+        args(i, (float, preceded(space1, float), preceded(space1, float)))?;
+    match count(stones) {
+        Some(stones) if is_time(main) && is_time(byo_time) => Ok((main, byo_time, stones)),
+        _ => Err(GtpError::Syntax),
+    }
+}
+
+/// `time_left color time stones`. A negative time or stone count is
+/// accepted and clamped by the caller (bridges send them); a time beyond
+/// [`MAX_TIME_SECONDS`] or a fractional stone count is a syntax error.
+pub(crate) fn time_left_args(i: &[u8]) -> Result<(Color, f64, f64), GtpError> {
+    let (c, t, s) = args(i, (color, preceded(space1, float), preceded(space1, float)))?;
+    if t > MAX_TIME_SECONDS || count(s.max(0.0)).is_none() {
+        return Err(GtpError::Syntax);
+    }
+    Ok((c, t, s))
+}
+
+/// Which command's time systems [`time_system`] reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TimeDialect {
+    /// `kgs-time_settings`: `none`, `absolute`, `canadian`, `byoyomi`.
+    Kgs,
+    /// `kata-time_settings`: KGS's systems and `fischer`,
+    /// `fischer-capped`.
+    KataGo,
+}
+
+/// The systems `kata-list_time_settings` names, as `kata-time_settings`
+/// reads them.
+pub const KATA_TIME_SYSTEMS: &str = "none absolute byoyomi canadian fischer fischer-capped";
+
+/// `kgs-time_settings` / `kata-time_settings` arguments, as KGS and
+/// KataGo define them (times in seconds, decimals allowed):
+/// - `none`;
+/// - `absolute MAIN`;
+/// - `canadian MAIN PERIOD STONES` (`STONES` 0: no limit when `PERIOD`
+///   is above 0, else absolute, as `time_settings` reads it);
+/// - `byoyomi MAIN PERIOD PERIODS` (`PERIODS` 0: absolute);
+/// - KataGo only: `fischer MAIN INCREMENT` and
+///   `fischer-capped MAIN INCREMENT MAIN_LIMIT MAX_PER_MOVE`, where a
+///   negative limit is no limit and a main limit below `MAIN` is refused.
+///
+/// The system's name in any case; anything else is a syntax error.
+pub(crate) fn time_system(i: &[u8], dialect: TimeDialect) -> Result<TimeSystem, GtpError> {
+    let (word, numbers) = args(i, (token, many_numbers(float)))?;
+    let word = String::from_utf8_lossy(word).to_ascii_lowercase();
+    let times = |n: &[f64]| n.iter().all(|&t| is_time(t));
+    let kata = dialect == TimeDialect::KataGo;
+    let system = match (word.as_str(), numbers.as_slice()) {
+        ("none", []) => TimeSystem::Unlimited,
+        ("absolute", &[main]) if times(&[main]) => TimeSystem::Absolute { main },
+        ("canadian", &[main, period, stones]) if times(&[main, period]) => {
+            TimeSystem::from_gtp(main, period, count(stones).ok_or(GtpError::Syntax)?)
+        }
+        ("byoyomi", &[main, period, periods]) if times(&[main, period]) => {
+            TimeSystem::byo_yomi(main, period, count(periods).ok_or(GtpError::Syntax)?)
+        }
+        ("fischer", &[main, increment]) if kata && times(&[main, increment]) => {
+            TimeSystem::Fischer {
+                main,
+                increment,
+                main_cap: None,
+                max_per_move: None,
+            }
+        }
+        ("fischer-capped", &[main, increment, main_cap, max_per_move])
+            if kata
+                && times(&[main, increment])
+                && main_cap <= MAX_TIME_SECONDS
+                && max_per_move <= MAX_TIME_SECONDS =>
+        {
+            let main_cap = (main_cap >= 0.0).then_some(main_cap);
+            if main_cap.is_some_and(|cap| cap < main) {
+                return Err(GtpError::Syntax);
+            }
+            TimeSystem::Fischer {
+                main,
+                increment,
+                main_cap,
+                max_per_move: (max_per_move >= 0.0).then_some(max_per_move),
+            }
+        }
+        _ => return Err(GtpError::Syntax),
+    };
+    Ok(system)
 }
 
 fn many_numbers<'a>(
@@ -496,14 +573,9 @@ mod tests {
         assert_eq!(no_args(b" x"), Err(GtpError::Syntax));
         assert_eq!(string_opt_int(b" a.sgf 12"), Ok(("a.sgf".into(), Some(12))));
         assert_eq!(string_opt_int(b" a.sgf"), Ok(("a.sgf".into(), None)));
-        assert_eq!(three_numbers(b" 300 30 5"), Ok((300.0, 30.0, 5.0)));
-        assert_eq!(three_numbers(b" 300 -30 5"), Err(GtpError::Syntax));
-        assert_eq!(color_two_numbers(b" b -3 0"), Ok((Color::Black, -3.0, 0.0)));
-        assert_eq!(
-            word_and_numbers(b" ByoYomi 60 10 5"),
-            Ok(("byoyomi".into(), vec![60.0, 10.0, 5.0]))
-        );
-        assert_eq!(word_and_numbers(b" none"), Ok(("none".into(), vec![])));
+        assert_eq!(time_settings_args(b" 300 30 5"), Ok((300.0, 30.0, 5)));
+        assert_eq!(time_settings_args(b" 300 -30 5"), Err(GtpError::Syntax));
+        assert_eq!(time_left_args(b" b -3 0"), Ok((Color::Black, -3.0, 0.0)));
         assert_eq!(opt_string(b" f.sgf"), Ok(Some("f.sgf".into())));
         let args = |color, interval, ownership| {
             Ok(AnalyzeArgs {
@@ -532,6 +604,98 @@ mod tests {
             ])
         );
         assert_eq!(move_list(b" B d4 w"), Err(GtpError::Syntax));
+    }
+
+    /// Time settings: KGS's and KataGo's systems with their arguments;
+    /// negative, non-finite or absurd times, fractional stone counts,
+    /// unknown systems and wrong argument counts are syntax errors.
+    #[test]
+    fn time_systems_known_answers() {
+        use TimeDialect::{KataGo, Kgs};
+        let ok = |text: &[u8], dialect| time_system(text, dialect);
+        assert_eq!(ok(b" none", Kgs), Ok(TimeSystem::Unlimited));
+        assert_eq!(
+            ok(b" Absolute 600", KataGo),
+            Ok(TimeSystem::Absolute { main: 600.0 })
+        );
+        assert_eq!(
+            ok(b" byoyomi 0 1 5", KataGo),
+            Ok(TimeSystem::ByoYomi {
+                main: 0.0,
+                period: 1.0,
+                periods: 5
+            })
+        );
+        assert_eq!(
+            ok(b" byoyomi 60 10 0", Kgs),
+            Ok(TimeSystem::Absolute { main: 60.0 })
+        );
+        assert_eq!(
+            ok(b" canadian 600 30.5 10", Kgs),
+            Ok(TimeSystem::Canadian {
+                main: 600.0,
+                period: 30.5,
+                stones: 10
+            })
+        );
+        assert_eq!(
+            ok(b" fischer 300 2.5", KataGo),
+            Ok(TimeSystem::Fischer {
+                main: 300.0,
+                increment: 2.5,
+                main_cap: None,
+                max_per_move: None
+            })
+        );
+        assert_eq!(
+            ok(b" fischer-capped 300 5 600 -1", KataGo),
+            Ok(TimeSystem::Fischer {
+                main: 300.0,
+                increment: 5.0,
+                main_cap: Some(600.0),
+                max_per_move: None
+            })
+        );
+        assert_eq!(
+            ok(b" fischer-capped 300 5 -1 30", KataGo),
+            Ok(TimeSystem::Fischer {
+                main: 300.0,
+                increment: 5.0,
+                main_cap: None,
+                max_per_move: Some(30.0)
+            })
+        );
+        for (bad, dialect) in [
+            (&b" fischer 300 5"[..], Kgs),
+            (b" fischer-capped 300 5 600 30", Kgs),
+            (b" fischer 300", KataGo),
+            (b" fischer 300 -5", KataGo),
+            (b" fischer-capped 300 5 200 30", KataGo),
+            (b" fischer-capped 300 5 600", KataGo),
+            (b" absolute -1", KataGo),
+            (b" absolute nan", KataGo),
+            (b" absolute inf", KataGo),
+            (b" absolute 1e300", KataGo),
+            (b" absolute 3e9", Kgs),
+            (b" byoyomi 0 1 2.5", KataGo),
+            (b" byoyomi 0 1 -5", KataGo),
+            (b" canadian 0 -1 5", KataGo),
+            (b" hourglass 60", KataGo),
+            (b" none 5", KataGo),
+            (b"", KataGo),
+        ] {
+            assert_eq!(
+                time_system(bad, dialect),
+                Err(GtpError::Syntax),
+                "{:?}",
+                String::from_utf8_lossy(bad)
+            );
+        }
+        assert_eq!(time_settings_args(b" 1e300 0 0"), Err(GtpError::Syntax));
+        assert_eq!(time_settings_args(b" 60 10 1.5"), Err(GtpError::Syntax));
+        assert_eq!(time_left_args(b" w 1e300 0"), Err(GtpError::Syntax));
+        assert_eq!(time_left_args(b" w 10 0.5"), Err(GtpError::Syntax));
+        assert_eq!(time_left_args(b" w 10 -2"), Ok((Color::White, 10.0, -2.0)));
     }
 
     /// `final_status_list` and rules names are typed here, with the

@@ -3,6 +3,10 @@
 //!
 //! - [`passing_wins`] and [`settled_and_winning`]: pass because the count
 //!   of the position already wins;
+//! - [`lost_after_pass`] and [`keeps_out_of_own_area`]: after the
+//!   opponent's pass with the count lost, pass when no move can change the
+//!   result, and never fill one's own territory or eyes to put off the
+//!   end;
 //! - [`pass_or_protect`]: pass, or play a protective move (teire) when the
 //!   art. 7 confirmation would call own stones dead;
 //! - [`cleanup_move`]: the cleanup phase's captures of dead stones;
@@ -18,6 +22,11 @@ use crate::color::Color;
 use crate::rules::score::{PointOwner, Score};
 use crate::rules::status::{Judgement, StoneStatus, protective_move};
 use crate::rules::{Game, KoRule, Rules, Scoring};
+
+/// After the opponent's pass with the count lost, at most this many
+/// captures are judged afresh to see whether they change the winner
+/// ([`lost_after_pass`]).
+pub const CAPTURES_JUDGED: usize = 4;
 
 /// Below this win rate the engine seeks a no-result cycle (art. 12); at
 /// or above it, avoids one.
@@ -35,6 +44,10 @@ pub trait Referee {
     /// The count of the current position under the rules, from that
     /// judgement; `None` when the position cannot be counted (no result).
     fn count(&mut self) -> Option<Score>;
+    /// The count once `color` has played `mv` and both sides pass (a fresh
+    /// judgement); `None` when the move is illegal or the position cannot
+    /// be counted.
+    fn count_after(&mut self, color: Color, mv: Move) -> Option<Score>;
     /// Charges `seconds` of thinking to `color`'s clock.
     fn spend(&mut self, color: Color, seconds: f64);
     /// `mv` in the holder's notation, for the log.
@@ -50,6 +63,129 @@ pub fn passing_wins(r: &mut impl Referee, color: Color) -> bool {
     }
     r.count()
         .is_some_and(|s| color.fold(s.margin() > 0.0, s.margin() < 0.0))
+}
+
+/// After the opponent's pass, when the count of the position (the one
+/// `final_score` gives if `color` passes too) loses for `color`: the
+/// moves that could still change the result, best first; `None` when the
+/// opponent did not just pass or the count does not lose.
+///
+/// An empty list means no move can change the winner, and `color`
+/// passes: a move inside its own territory or eyes changes nothing under
+/// area counting and costs a point under territory counting. What can
+/// change it:
+/// - capturing opponent stones the judgement calls alive (a blunder the
+///   opponent left, or a misjudged group), when the count after the
+///   capture no longer loses: judged afresh, the biggest first, at most
+///   [`CAPTURES_JUDGED`] of them and while less than `judging` has gone
+///   by (the clock); the captures not judged are kept;
+/// - under area counting, the open points (neither side's territory):
+///   each can swing the margin by at most 2 points, so they count only
+///   when all of them together could make up the deficit (under
+///   territory counting they are worth nothing).
+pub fn lost_after_pass(
+    r: &mut impl Referee,
+    color: Color,
+    judging: std::time::Duration,
+) -> Option<Vec<Move>> {
+    let start = std::time::Instant::now();
+    if r.game().moves().last() != Some(&(color.other(), Move::Pass)) {
+        return None;
+    }
+    let score = r.count()?;
+    let deficit = color.fold(-score.margin(), score.margin());
+    if deficit <= 0.0 {
+        return None;
+    }
+    let judgement = r.judgement().clone();
+    let game = r.game();
+    let board = game.board();
+    let legal = |p: Point| game.is_legal(color, Move::Play(p));
+    let mut captures: Vec<(usize, Point)> = Vec::new();
+    let mut open: Vec<Point> = Vec::new();
+    for p in board.points().filter(|&p| board.color_at(p).is_none()) {
+        let captured: usize = p
+            .neighbours()
+            .iter()
+            .filter(|&&n| {
+                board.color_at(n) == Some(color.other())
+                    && board.chain_head(n) == n
+                    && board.in_atari(n)
+                    && board.atari_liberty(n) == p
+                    && judgement.status(n) != Some(StoneStatus::Dead)
+            })
+            .map(|&n| board.chain_size(n))
+            .sum();
+        if captured > 0 && legal(p) {
+            captures.push((captured, p));
+        } else if !is_own_area(&score, board, color, p)
+            && !matches!(
+                score.owner(p),
+                Some(PointOwner::Territory(c) | PointOwner::SekiEye(c)) if c != color
+            )
+            && legal(p)
+        {
+            open.push(p);
+        }
+    }
+    captures.sort_by_key(|&(n, _)| std::cmp::Reverse(n));
+    // Safe points first: a stone that is not put in atari.
+    open.sort_by_key(|&p| board.liberties_after(color, p) < 2);
+    let mut useful = Vec::new();
+    for (i, &(_, p)) in captures.iter().enumerate() {
+        let mv = Move::Play(p);
+        let changes = i >= CAPTURES_JUDGED
+            || start.elapsed() >= judging
+            || r.count_after(color, mv)
+                .is_none_or(|s| color.fold(s.margin() >= 0.0, s.margin() <= 0.0));
+        if changes {
+            useful.push(mv);
+        }
+    }
+    let open_counts = r.rules().scoring == Scoring::Area && 2.0 * open.len() as f64 >= deficit;
+    if open_counts {
+        useful.extend(open.iter().map(|&p| Move::Play(p)));
+    }
+    Some(useful)
+}
+
+/// True when `p` is `color`'s own territory or seki eye in `score`, or an
+/// eye of `color` on the board.
+fn is_own_area(score: &Score, board: &crate::board::Board, color: Color, p: Point) -> bool {
+    board.is_eye(color, p)
+        || matches!(
+            score.owner(p),
+            Some(PointOwner::Territory(c) | PointOwner::SekiEye(c)) if c == color
+        )
+}
+
+/// After the opponent's pass with the count lost ([`lost_after_pass`]
+/// gave `useful`, not empty): the search's `best`, unless it fills
+/// `color`'s own territory or eyes (which changes nothing), then the first
+/// useful move instead.
+pub fn keeps_out_of_own_area(
+    r: &mut impl Referee,
+    color: Color,
+    best: Move,
+    useful: &[Move],
+) -> Move {
+    let Move::Play(p) = best else {
+        return best;
+    };
+    let Some(score) = r.count() else {
+        return best;
+    };
+    if !is_own_area(&score, r.game().board(), color, p) {
+        return best;
+    }
+    let replacement = useful.first().copied().unwrap_or(Move::Pass);
+    log::info!(
+        "{color} plays {} rather than {}: the opponent passed, the count loses, and {} is its own area",
+        r.notation(replacement),
+        r.notation(best),
+        r.notation(best)
+    );
+    replacement
 }
 
 /// Under territory scoring, where a move inside one's own territory
@@ -220,6 +356,9 @@ mod tests {
             &self.judgement
         }
         fn count(&mut self) -> Option<Score> {
+            unreachable!("counted")
+        }
+        fn count_after(&mut self, _: Color, _: Move) -> Option<Score> {
             unreachable!("counted")
         }
         fn spend(&mut self, _: Color, seconds: f64) {
