@@ -19,6 +19,7 @@ use tengen::board::{MAX_SIZE, MIN_SIZE};
 use tengen::gtp::command::Switches;
 use tengen::gtp::options::{DEFAULT_MAX_NODES, DEFAULT_SIZE};
 use tengen::gtp::{self, Engine, EngineOptions};
+use tengen::mcts::dynamic_komi::{DynamicKomiSetting, UnknownDynamicKomi};
 use tengen::mcts::model;
 use tengen::mcts::search::{SearchLimits, TreeCache};
 use tengen::progress::Progress;
@@ -81,6 +82,16 @@ struct Cli {
     /// on 13x13 and bigger boards.
     #[arg(long, global = true)]
     no_move_model: bool,
+
+    /// Dynamic komi: the search plays against an adjusted komi in
+    /// lopsided games so that its win rates stay informative (results,
+    /// final_score and analysis keep the real komi). auto (default): the
+    /// value scheme in handicap games only; value: a handicap-based komi
+    /// moved a step after each move to keep the win rate within 0.45-0.6
+    /// (with Pachi's ratchet), in every game; linear: a handicap-based komi
+    /// decreasing to the real one over the first moves; off.
+    #[arg(long, default_value = "auto", value_parser = dynamic_komi_name)]
+    dynamic_komi: DynamicKomiSetting,
 
     /// Offer `kgs-chat` (answer KGS chat messages). Off by default:
     /// listing the command crashes some kgsGtp versions.
@@ -179,6 +190,10 @@ enum Mode {
     },
 }
 
+fn dynamic_komi_name(text: &str) -> Result<DynamicKomiSetting, UnknownDynamicKomi> {
+    text.parse()
+}
+
 fn rules_name(text: &str) -> Result<Rules, tengen::rules::UnknownRules> {
     text.parse::<Rules>()
 }
@@ -242,6 +257,7 @@ fn main() -> ExitCode {
                 switches: Switches {
                     kgs_chat: cli.kgs_chat,
                 },
+                dynamic_komi: cli.dynamic_komi,
             };
             let mut engine = Engine::new(&options);
             match gtp::run(io::stdin(), io::stdout().lock(), &mut engine) {

@@ -114,11 +114,16 @@ impl Engine {
             host.stream("");
             return Ok("play pass".into());
         }
-        let komi = self.white_bonus();
+        // genmove_analyze plays: the search's komi; analysis alone: the real one.
+        let komi = if genmove {
+            self.search_komi(color)
+        } else {
+            self.analysis_komi()
+        };
         let size = self.game.size();
         let host = std::cell::RefCell::new(host);
         host.borrow_mut().stream("");
-        let result = analyze(
+        let mut result = analyze(
             &self.game,
             color,
             komi,
@@ -145,6 +150,7 @@ impl Engine {
             return Ok(String::new());
         }
         self.clock.spend(color, result.elapsed.as_secs_f64());
+        self.after_search(color, komi, &mut result, true);
         self.commit(color, result.best, true)?;
         Ok(format!("play {}", move_text(result.best)))
     }

@@ -23,6 +23,7 @@ use super::response::{kata_rules_json, move_text, point_text};
 use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
+use crate::mcts::dynamic_komi::DynamicKomi;
 use crate::mcts::endgame::{self, Referee};
 use crate::mcts::search::{SearchLimits, TreeCache, search_reusing};
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
@@ -64,7 +65,7 @@ pub struct Engine {
     /// The search tree kept for the next move.
     pub(super) tree_cache: TreeCache,
     /// The colour and win rate of the last `genmove` search (for chat).
-    last_win_rate: Option<(Color, f32)>,
+    pub(super) last_win_rate: Option<(Color, f32)>,
     /// Commands switched on.
     switches: Switches,
     /// Search limits from the command line.
@@ -73,6 +74,10 @@ pub struct Engine {
     pub(super) max_nodes: usize,
     pub(super) threads: usize,
     pub(super) move_model: bool,
+    /// Dynamic komi for the search (`search_komi.rs`).
+    pub(super) dynamic_komi: DynamicKomi,
+    /// White's bonus the kept tree was grown with (`search_komi.rs`).
+    pub(super) tree_komi: Option<f64>,
 }
 
 impl Engine {
@@ -102,6 +107,8 @@ impl Engine {
             move_model: options.move_model,
             clock: Clock::default(),
             rng,
+            dynamic_komi: DynamicKomi::new(options.dynamic_komi),
+            tree_komi: None,
         }
     }
 
@@ -302,6 +309,7 @@ impl Engine {
         self.game = Game::new(size, self.rules.play_rules());
         self.clock.reset();
         self.tree_cache.clear();
+        self.dynamic_komi.reset();
     }
 
     fn boardsize(&mut self, size: u32) -> Result<String, GtpError> {
@@ -363,8 +371,8 @@ impl Engine {
             return self.pass_or_protect(color, commit);
         }
         let limits = self.search_limits(color);
-        let komi = self.white_bonus();
-        let result = search_reusing(
+        let komi = self.search_komi(color);
+        let mut result = search_reusing(
             &self.game,
             color,
             komi,
@@ -386,6 +394,7 @@ impl Engine {
             self.clock.spend(color, result.elapsed.as_secs_f64());
             self.last_win_rate = Some((color, result.win_rate));
         }
+        self.after_search(color, komi, &mut result, mode == Mode::Play);
         let early_handicap =
             self.game.handicap() > 0 && self.game.moves().len() < NO_RESIGN_HANDICAP_MOVES;
         if result.resign && !early_handicap && mode == Mode::Play {
@@ -525,6 +534,7 @@ impl Engine {
         self.komi = loaded.komi.unwrap_or(sgf::MISSING_KM_KOMI);
         self.komi_explicit = true;
         self.clock.reset();
+        self.dynamic_komi.reset();
         Ok(String::new())
     }
 

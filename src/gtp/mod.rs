@@ -19,6 +19,7 @@ pub mod options;
 pub mod parser;
 pub mod response;
 pub mod scoring;
+pub mod search_komi;
 pub mod signal;
 
 use std::collections::VecDeque;

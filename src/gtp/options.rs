@@ -2,6 +2,7 @@
 //! line) and their defaults and limits.
 
 use super::command::Switches;
+use crate::mcts::dynamic_komi::DynamicKomiSetting;
 use crate::rules::Rules;
 
 /// Board size when none is given.
@@ -33,6 +34,8 @@ pub struct EngineOptions {
     pub move_model: bool,
     /// Commands switched on (`--kgs-chat`).
     pub switches: Switches,
+    /// Which games the search plays with dynamic komi (`--dynamic-komi`).
+    pub dynamic_komi: DynamicKomiSetting,
 }
 
 /// Seconds per move when neither `--time`, `--playouts` nor time settings
@@ -58,6 +61,7 @@ impl Default for EngineOptions {
             move_model: true,
             threads: 1,
             switches: Switches::default(),
+            dynamic_komi: DynamicKomiSetting::Auto,
         }
     }
 }
