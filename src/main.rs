@@ -93,6 +93,12 @@ struct Cli {
     #[arg(long, default_value = "auto", value_parser = dynamic_komi_name)]
     dynamic_komi: DynamicKomiSetting,
 
+    /// Ponder: after its own move keep searching on the opponent's time
+    /// (in a background thread, within --max-nodes), keeping the subtree
+    /// of the move played; any command stops it at once.
+    #[arg(long)]
+    ponder: bool,
+
     /// Offer `kgs-chat` (answer KGS chat messages). Off by default:
     /// listing the command crashes some kgsGtp versions.
     #[arg(long)]
@@ -258,6 +264,7 @@ fn main() -> ExitCode {
                     kgs_chat: cli.kgs_chat,
                 },
                 dynamic_komi: cli.dynamic_komi,
+                ponder: cli.ponder,
             };
             let mut engine = Engine::new(&options);
             match gtp::run(io::stdin(), io::stdout().lock(), &mut engine) {

@@ -19,6 +19,7 @@ use super::judgement_cache::JudgementCache;
 use super::options::{
     DEFAULT_MOVE_SECONDS, ENGINE_NAME, EngineOptions, MAX_THREADS, NO_RESIGN_HANDICAP_MOVES,
 };
+use super::ponder::Ponder;
 use super::response::{kata_rules_json, move_text, point_text};
 use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
@@ -78,6 +79,8 @@ pub struct Engine {
     pub(super) dynamic_komi: DynamicKomi,
     /// White's bonus the kept tree was grown with (`search_komi.rs`).
     pub(super) tree_komi: Option<f64>,
+    /// The search on the opponent's time (`ponder.rs`).
+    pub(super) ponder: Ponder,
 }
 
 impl Engine {
@@ -109,6 +112,7 @@ impl Engine {
             rng,
             dynamic_komi: DynamicKomi::new(options.dynamic_komi),
             tree_komi: None,
+            ponder: Ponder::new(options.ponder),
         }
     }
 
@@ -155,6 +159,8 @@ impl Engine {
     /// [`Engine::execute`] in a live session: searches poll `host` for
     /// GoGui's interrupt (the search stops and the best move so far is
     /// answered), analysis streams through it and stops on new input.
+    /// Pondering stops before the command and resumes after it as
+    /// `ponder.rs` says.
     ///
     /// # Errors
     /// The GTP failure for this command; state is then unchanged.
@@ -163,6 +169,15 @@ impl Engine {
         command: Command,
         host: &mut dyn Host,
     ) -> Result<String, GtpError> {
+        let pondered = self.pause_pondering();
+        let next = self.ponder_plan(&command, pondered);
+        let result = self.dispatch(command, host);
+        self.resume_pondering(next, &result);
+        result
+    }
+
+    /// Runs one command (pondering stopped).
+    fn dispatch(&mut self, command: Command, host: &mut dyn Host) -> Result<String, GtpError> {
         match command {
             Command::ProtocolVersion => Ok("2".into()),
             Command::Name => Ok(ENGINE_NAME.into()),

@@ -36,6 +36,8 @@ pub struct EngineOptions {
     pub switches: Switches,
     /// Which games the search plays with dynamic komi (`--dynamic-komi`).
     pub dynamic_komi: DynamicKomiSetting,
+    /// Search on the opponent's time after our own moves (`--ponder`).
+    pub ponder: bool,
 }
 
 /// Seconds per move when neither `--time`, `--playouts` nor time settings
@@ -62,6 +64,7 @@ impl Default for EngineOptions {
             threads: 1,
             switches: Switches::default(),
             dynamic_komi: DynamicKomiSetting::Auto,
+            ponder: false,
         }
     }
 }
