@@ -86,10 +86,10 @@ struct Cli {
     /// Dynamic komi: the search plays against an adjusted komi in
     /// lopsided games so that its win rates stay informative (results,
     /// final_score and analysis keep the real komi). auto (default): the
-    /// value scheme in handicap games only; value: a handicap-based komi
-    /// moved a step after each move to keep the win rate within 0.45-0.6
-    /// (with Pachi's ratchet), in every game; linear: a handicap-based komi
-    /// decreasing to the real one over the first moves; off.
+    /// linear scheme in handicap games only; linear: a handicap-based komi
+    /// decreasing to the real one over the first moves; value: a
+    /// handicap-based komi moved a step after each move to keep the win
+    /// rate within 0.45-0.6 (with Pachi's ratchet), in every game; off.
     #[arg(long, default_value = "auto", value_parser = dynamic_komi_name)]
     dynamic_komi: DynamicKomiSetting,
 

@@ -135,8 +135,8 @@ mod tests {
         )
     }
 
-    /// With dynamic komi (auto: the value scheme in a handicap game) the
-    /// search sees 3.5 + 18 = 21.5 points for White: its win rate is the
+    /// With dynamic komi (auto: the linear scheme in a handicap game, at
+    /// move 0 as much as the value scheme's start) the search sees 3.5 + 18 = 21.5 points for White: its win rate is the
     /// one a search at 21.5 finds from the same seed, not the real komi's;
     /// with `off` it is the real komi's.
     #[test]

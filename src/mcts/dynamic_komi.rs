@@ -8,13 +8,13 @@
 //! game's result, `final_score` and analysis keep the real one. Two of its
 //! schemes, in Tengen's terms:
 //!
-//! - **linear** ([`Scheme::Linear`]): in a handicap game White gets
+//! - **linear** ([`Scheme::Linear`], the default for handicap games, as
+//!   in Pachi): in a handicap game White gets
 //!   [`HANDICAP_STONE_POINTS`] extra points a handicap stone, less the komi
 //!   and handicap bonus it already has, decreasing linearly to nothing
 //!   after [`LINEAR_MOVES_PER_POINT`] × board area moves. Both colours see
 //!   the same adjusted komi: White feels less behind, Black less ahead.
-//! - **value** ([`Scheme::Value`], the default for handicap games): the
-//!   same start, then after each of its moves the engine moves the komi a
+//! - **value** ([`Scheme::Value`]): the same start, then after each of its moves the engine moves the komi a
 //!   step ([`VALUE_STEP_POINTS`]) against itself when its win rate was
 //!   above [`VALUE_GREEN`], in its favour when below [`VALUE_RED`], and
 //!   leaves it in between. A *ratchet* remembers the komi given away that
@@ -25,6 +25,16 @@
 //! times the empty points left: no one catches up more points than are
 //! left to play for, and by the end of the game the search sees the real
 //! komi again.
+//!
+//! Measured on 9×9, Tengen (0.5 s a move) giving GNU Go 3.8 level 10
+//! three stones at komi 0.5 under Chinese rules: without dynamic komi it
+//! won 9 of 20, with `linear` 7 of 20, with `value` 2 of 13 (stopped
+//! there). On 9×9 the real komi leaves White about 0.25 in the playouts,
+//! informative enough; the value scheme's credit kept White content with
+//! a lead it did not have. None beat the real komi there; `auto` takes
+//! `linear`, the mildest (gone after 21 moves on 9×9), which is Pachi's
+//! default and meant for bigger boards, where a handicap leaves the
+//! playouts less to tell.
 //!
 //! Resignation reads the adjusted win rate: when the extra komi favours
 //! the player it can only look better than it is (the GTP layer resigns
@@ -60,7 +70,7 @@ pub const MAX_EXTRA_PER_EMPTY_POINT: f64 = 0.3;
 /// Which games get dynamic komi (`--dynamic-komi`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DynamicKomiSetting {
-    /// The value scheme in handicap games, none in even games.
+    /// The linear scheme in handicap games, none in even games.
     #[default]
     Auto,
     /// Never: the search always sees the real komi.
@@ -160,8 +170,8 @@ impl DynamicKomi {
         match self.setting {
             DynamicKomiSetting::Off => None,
             DynamicKomiSetting::Auto if game.handicap() == 0 => None,
-            DynamicKomiSetting::Auto | DynamicKomiSetting::Value => Some(Scheme::Value),
-            DynamicKomiSetting::Linear => Some(Scheme::Linear),
+            DynamicKomiSetting::Auto | DynamicKomiSetting::Linear => Some(Scheme::Linear),
+            DynamicKomiSetting::Value => Some(Scheme::Value),
         }
     }
 
@@ -284,7 +294,7 @@ mod tests {
         let even = Game::new(9, PlayRules::default());
         let handicap = handicap_game();
         for (name, on_even, on_handicap) in [
-            ("auto", None, Some(Scheme::Value)),
+            ("auto", None, Some(Scheme::Linear)),
             ("OFF", None, None),
             ("linear", Some(Scheme::Linear), Some(Scheme::Linear)),
             ("value", Some(Scheme::Value), Some(Scheme::Value)),
@@ -320,7 +330,7 @@ mod tests {
     /// away, one below adds a step, one inside keeps the komi.
     #[test]
     fn value_scheme_steps_out_of_the_band() {
-        let mut d = DynamicKomi::default();
+        let mut d = DynamicKomi::new(DynamicKomiSetting::Value);
         let game = handicap_game();
         assert_eq!(d.extra_for_white(&game, Color::White, BONUS), 18.0);
         assert_eq!(d.extra_for_white(&game, Color::Black, BONUS), 18.0);
@@ -342,7 +352,7 @@ mod tests {
     /// stepping back it never gives 22 again, only up to 21.
     #[test]
     fn value_ratchet_stops_giving_what_lost() {
-        let mut d = DynamicKomi::default();
+        let mut d = DynamicKomi::new(DynamicKomiSetting::Value);
         let game = handicap_game();
         d.observe(&game, Color::Black, BONUS, 0.9); // gives 20
         d.observe(&game, Color::Black, BONUS, 0.9); // gives 22
