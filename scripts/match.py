@@ -5,7 +5,7 @@ Usage:
   scripts/match.py --black "CMD" --white "CMD" [--games N] [--size 9]
                    [--komi 7] [--rules chinese] [--alternate]
                    [--referee "CMD"] [--time-settings "M B S"]
-                   [--out DIR] [--max-moves N]
+                   [--out DIR] [--max-moves N] [--handicap N]
 
 Plays N games (colours swap every other game with --alternate), writes
 DIR/game-NNN.sgf and DIR/results.dat with gogui-twogtp's columns
@@ -14,7 +14,10 @@ with --alternate RES_* are from the point of view of the --black program as
 gogui-twogtp does), and prints the win rate of the --black program with a
 Wilson 95% interval, and the median seconds per move of each program (every
 move's time is in DIR/movetimes.dat, to match engines on time used). An illegal move, a crash, a time-out or a protocol error
-ends the game with ERR=1 and a loss for the offender. Standard library only.
+ends the game with ERR=1 and a loss for the offender. With --handicap N
+every program (and the referee) gets `fixed_handicap N` after `komi`, the
+program playing Black receiving the stones, and White moves first; the
+SGF records HA and AB. Standard library only.
 """
 
 import argparse
@@ -87,11 +90,18 @@ def play_game(number, black, white, referee, args):
             e.send("kgs-rules %s" % args.rules)
         if args.time_settings and "time_settings" in e.commands and e is not referee:
             e.send("time_settings %s" % args.time_settings)
+    stones = []
+    if args.handicap:
+        for e in [black, white] + ([referee] if referee else []):
+            placed = e.send("fixed_handicap %d" % args.handicap).split()
+            if stones and sorted(placed) != sorted(stones):
+                raise EngineError("%s: handicap stones %s, not %s" % (e.name, placed, stones))
+            stones = placed
     moves = []
     times = {"B": 0.0, "W": 0.0}
     move_times = {"B": [], "W": []}
     passes = 0
-    to_move = "B"
+    to_move = "W" if stones else "B"
     result, err, err_msg = None, 0, ""
     while len(moves) < args.max_moves:
         player = engines[to_move]
@@ -138,9 +148,11 @@ def play_game(number, black, white, referee, args):
             err, err_msg = 1, "move limit exceeded"
     else:
         scores = {"B": result, "W": result, "R": result if referee else ""}
-    sgf = "(;FF[4]GM[1]CA[UTF-8]AP[tengen-match]SZ[%d]KM[%s]PB[%s]PW[%s]RE[%s]%s\n" % (
+    sgf = "(;FF[4]GM[1]CA[UTF-8]AP[tengen-match]SZ[%d]KM[%s]PB[%s]PW[%s]RE[%s]%s%s\n" % (
         args.size, args.komi, black.name, white.name, result,
-        "RU[%s]" % args.rules if args.rules else "")
+        "RU[%s]" % args.rules if args.rules else "",
+        "HA[%d]AB%s" % (len(stones), "".join("[%s]" % sgf_point(v, args.size) for v in stones))
+        if stones else "")
     sgf += "".join(";%s[%s]" % (c, sgf_point(m, args.size)) for c, m in moves) + ")\n"
     return result, scores, len(moves), times, move_times, err, err_msg, sgf
 
@@ -177,6 +189,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds per genmove before forfeit")
     ap.add_argument("--max-moves", type=int, default=1000)
     ap.add_argument("--out", default="match-out")
+    ap.add_argument("--handicap", type=int, default=0, help="fixed_handicap stones for Black")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     a = Engine(args.black, "A", args.timeout)
@@ -187,8 +200,9 @@ def main():
     dat = open(os.path.join(args.out, "results.dat"), "w")
     dat.write("# Black: %s\n# BlackCommand: %s\n# White: %s\n# WhiteCommand: %s\n"
               % (a.name, args.black, b.name, args.white))
-    dat.write("# Referee: %s\n# Size: %d\n# Komi: %s\n# Date: %s\n"
-              % (args.referee or "-", args.size, args.komi, time.strftime("%Y-%m-%d %H:%M:%S")))
+    dat.write("# Referee: %s\n# Size: %d\n# Komi: %s\n# Handicap: %d\n# Date: %s\n"
+              % (args.referee or "-", args.size, args.komi, args.handicap,
+                 time.strftime("%Y-%m-%d %H:%M:%S")))
     dat.write("#GAME\tRES_B\tRES_W\tRES_R\tALT\tDUP\tLEN\tTIME_B\tTIME_W\tCPU_B\tCPU_W\tERR\tERR_MSG\n")
     a_wins = decided = errors = 0
     timed = open(os.path.join(args.out, "movetimes.dat"), "w")

@@ -21,6 +21,7 @@ use tengen::gtp::options::{
     DEFAULT_MAX_NODES, DEFAULT_RESIGN_MOVES, DEFAULT_SIZE, NO_RESIGN_HANDICAP_MOVES, Resign,
 };
 use tengen::gtp::{self, Engine, EngineOptions};
+use tengen::mcts::dynamic_komi::{DynamicKomiSetting, UnknownDynamicKomi};
 use tengen::mcts::model;
 use tengen::mcts::search::RESIGN_BELOW;
 use tengen::mcts::search::{SearchLimits, TreeCache};
@@ -95,6 +96,21 @@ struct Cli {
     #[arg(long, default_value_t = DEFAULT_RESIGN_MOVES,
           value_parser = clap::value_parser!(u32).range(1..))]
     resign_moves: u32,
+    /// Dynamic komi: the search plays against an adjusted komi in
+    /// lopsided games so that its win rates stay informative (results,
+    /// final_score and analysis keep the real komi). auto (default): the
+    /// linear scheme in handicap games only; linear: a handicap-based komi
+    /// decreasing to the real one over the first moves; value: a
+    /// handicap-based komi moved a step after each move to keep the win
+    /// rate within 0.45-0.6 (with Pachi's ratchet), in every game; off.
+    #[arg(long, default_value = "auto", value_parser = dynamic_komi_name)]
+    dynamic_komi: DynamicKomiSetting,
+
+    /// Ponder: after its own move keep searching on the opponent's time
+    /// (in a background thread, within --max-nodes), keeping the subtree
+    /// of the move played; any command stops it at once.
+    #[arg(long)]
+    ponder: bool,
 
     /// Offer `kgs-chat` (answer KGS chat messages). Off by default:
     /// listing the command crashes some kgsGtp versions.
@@ -212,6 +228,10 @@ fn resign_threshold(text: &str) -> Result<f32, String> {
     }
 }
 
+fn dynamic_komi_name(text: &str) -> Result<DynamicKomiSetting, UnknownDynamicKomi> {
+    text.parse()
+}
+
 fn rules_name(text: &str) -> Result<Rules, tengen::rules::UnknownRules> {
     text.parse::<Rules>()
 }
@@ -279,6 +299,8 @@ fn main() -> ExitCode {
                     threshold: cli.resign_threshold,
                     moves: cli.resign_moves,
                 },
+                dynamic_komi: cli.dynamic_komi,
+                ponder: cli.ponder,
             };
             let mut engine = Engine::new(&options);
             match gtp::run(io::stdin(), io::stdout().lock(), &mut engine) {

@@ -125,11 +125,16 @@ impl Engine {
             host.stream("");
             return Ok("play pass".into());
         }
-        let komi = self.white_bonus();
+        // genmove_analyze plays: the search's komi; analysis alone: the real one.
+        let komi = if genmove {
+            self.search_komi(color)
+        } else {
+            self.analysis_komi()
+        };
         let size = self.game.size();
         let host = std::cell::RefCell::new(host);
         host.borrow_mut().stream("");
-        let result = analyze(
+        let mut result = analyze(
             &self.game,
             color,
             komi,
@@ -156,6 +161,7 @@ impl Engine {
             return Ok(String::new());
         }
         self.clock.spend(color, result.elapsed.as_secs_f64());
+        self.after_search(color, komi, &mut result, true);
         let best = match &lost {
             Some(useful) => endgame::keeps_out_of_own_area(self, color, result.best, useful),
             None => result.best,

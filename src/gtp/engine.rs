@@ -22,10 +22,12 @@ use super::options::{
     DEFAULT_MOVE_SECONDS, ENGINE_NAME, EngineOptions, MAX_THREADS, NO_RESIGN_HANDICAP_MOVES, Resign,
 };
 use super::parser::KATA_TIME_SYSTEMS;
+use super::ponder::Ponder;
 use super::response::{kata_rules_json, move_text, point_text};
 use crate::board::playout::Policy;
 use crate::board::{MAX_SIZE, MIN_SIZE, Move, Point};
 use crate::color::Color;
+use crate::mcts::dynamic_komi::DynamicKomi;
 use crate::mcts::endgame::{self, Referee};
 use crate::mcts::search::{RESIGN_MIN_PLAYOUTS, SearchLimits, TreeCache, search_reusing};
 use crate::mcts::time::{Clock, TimeSystem, budget_duration};
@@ -67,7 +69,7 @@ pub struct Engine {
     /// The search tree kept for the next move.
     pub(super) tree_cache: TreeCache,
     /// The colour and win rate of the last `genmove` search (for chat).
-    last_win_rate: Option<(Color, f32)>,
+    pub(super) last_win_rate: Option<(Color, f32)>,
     /// Commands switched on.
     switches: Switches,
     /// When to resign.
@@ -81,6 +83,12 @@ pub struct Engine {
     pub(super) max_nodes: usize,
     pub(super) threads: usize,
     pub(super) move_model: bool,
+    /// Dynamic komi for the search (`search_komi.rs`).
+    pub(super) dynamic_komi: DynamicKomi,
+    /// White's bonus the kept tree was grown with (`search_komi.rs`).
+    pub(super) tree_komi: Option<f64>,
+    /// The search on the opponent's time (`ponder.rs`).
+    pub(super) ponder: Ponder,
 }
 
 impl Engine {
@@ -112,6 +120,9 @@ impl Engine {
             move_model: options.move_model,
             clock: Clock::default(),
             rng,
+            dynamic_komi: DynamicKomi::new(options.dynamic_komi),
+            tree_komi: None,
+            ponder: Ponder::new(options.ponder),
         }
     }
 
@@ -158,6 +169,8 @@ impl Engine {
     /// [`Engine::execute`] in a live session: searches poll `host` for
     /// GoGui's interrupt (the search stops and the best move so far is
     /// answered), analysis streams through it and stops on new input.
+    /// Pondering stops before the command and resumes after it as
+    /// `ponder.rs` says.
     ///
     /// # Errors
     /// The GTP failure for this command; state is then unchanged.
@@ -166,6 +179,15 @@ impl Engine {
         command: Command,
         host: &mut dyn Host,
     ) -> Result<String, GtpError> {
+        let pondered = self.pause_pondering();
+        let next = self.ponder_plan(&command, pondered);
+        let result = self.dispatch(command, host);
+        self.resume_pondering(next, &result);
+        result
+    }
+
+    /// Runs one command (pondering stopped).
+    fn dispatch(&mut self, command: Command, host: &mut dyn Host) -> Result<String, GtpError> {
         match command {
             Command::ProtocolVersion => Ok("2".into()),
             Command::Name => Ok(ENGINE_NAME.into()),
@@ -317,6 +339,7 @@ impl Engine {
         self.clock.reset();
         self.low_win_streak = [0; 2];
         self.tree_cache.clear();
+        self.dynamic_komi.reset();
     }
 
     fn boardsize(&mut self, size: u32) -> Result<String, GtpError> {
@@ -392,8 +415,8 @@ impl Engine {
         limits.time = limits
             .time
             .map(|t| budget_duration((t - started.elapsed()).as_secs_f64()));
-        let komi = self.white_bonus();
-        let result = search_reusing(
+        let komi = self.search_komi(color);
+        let mut result = search_reusing(
             &self.game,
             color,
             komi,
@@ -415,7 +438,15 @@ impl Engine {
             self.clock.spend(color, result.elapsed.as_secs_f64());
             self.last_win_rate = Some((color, result.win_rate));
         }
-        if mode == Mode::Play && self.should_resign(color, result.playouts, result.win_rate) {
+        self.after_search(color, komi, &mut result, mode == Mode::Play);
+        // A search at a komi that credits the opponent extra points says
+        // nothing about resigning (dynamic komi).
+        let real = self.white_bonus();
+        let komi_against_us = color.fold(real - komi, komi - real) < 0.0;
+        if mode == Mode::Play
+            && self.should_resign(color, result.playouts, result.win_rate)
+            && !komi_against_us
+        {
             return Ok("resign".into());
         }
         if result.best == Move::Pass {
@@ -614,6 +645,7 @@ impl Engine {
         self.komi_explicit = true;
         self.clock.reset();
         self.low_win_streak = [0; 2];
+        self.dynamic_komi.reset();
         Ok(String::new())
     }
 

@@ -260,7 +260,7 @@ impl Engine {
             interval: std::time::Duration::from_secs(3600),
             ownership: false,
         };
-        let komi = self.white_bonus();
+        let komi = self.search_komi(color);
         let mut last = Report {
             candidates: Vec::new(),
             ownership: None,

@@ -5,7 +5,9 @@
 //! a channel. Commands are answered strictly in arrival order. The channel
 //! is what lets a long-running command (a search, an analysis stream) be
 //! interrupted later by the next input line: the command can poll the
-//! receiver while it works.
+//! receiver while it works. Pondering (`ponder.rs`) runs in a thread of
+//! its own while the loop waits for input; the engine stops it before
+//! each command.
 //!
 //! Standard output carries responses only; logs go to standard error.
 
@@ -17,8 +19,10 @@ pub mod gogui;
 pub mod judgement_cache;
 pub mod options;
 pub mod parser;
+pub mod ponder;
 pub mod response;
 pub mod scoring;
+pub mod search_komi;
 pub mod signal;
 
 use std::collections::VecDeque;

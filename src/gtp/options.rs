@@ -2,6 +2,7 @@
 //! line) and their defaults and limits.
 
 use super::command::Switches;
+use crate::mcts::dynamic_komi::DynamicKomiSetting;
 use crate::mcts::search::RESIGN_BELOW;
 use crate::rules::Rules;
 
@@ -36,6 +37,10 @@ pub struct EngineOptions {
     pub switches: Switches,
     /// When to resign (`--resign-threshold`, `--resign-moves`).
     pub resign: Resign,
+    /// Which games the search plays with dynamic komi (`--dynamic-komi`).
+    pub dynamic_komi: DynamicKomiSetting,
+    /// Search on the opponent's time after our own moves (`--ponder`).
+    pub ponder: bool,
 }
 
 /// When `genmove` resigns: after `moves` of its own searches in a row
@@ -86,6 +91,8 @@ impl Default for EngineOptions {
             threads: 1,
             switches: Switches::default(),
             resign: Resign::default(),
+            dynamic_komi: DynamicKomiSetting::Auto,
+            ponder: false,
         }
     }
 }
