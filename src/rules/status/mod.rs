@@ -36,7 +36,7 @@
 //!    stone, settles the point: no seki), even after one
 //!    connecting move inside its own territory or on a one-point eye it
 //!    shares with another of its chains (the joined chain keeping two
-//!    eyes), is a seki liberty, and the live chains touching it are in
+//!    eyes or four liberties), is a seki liberty, and the live chains touching it are in
 //!    seki. Ordinary dame, which either side fills safely, are left alone
 //!    (死活例24), and so is a chain short of liberties only until it joins
 //!    its wall. For this test a dead chain in atari is taken by a stone on
@@ -124,7 +124,10 @@ pub use protective::protective_move;
 pub use reading::{JUDGEMENT_NODE_BUDGET, SOLID_WALL};
 pub use repairs::UNSETTLED_ABOVE;
 pub(super) use seki::empty_region_borders;
-pub use seki::{SEKI_DEAD_REGION_MAX, SEKI_EYE_MAX, SEKI_READING_NODES};
+pub use seki::{
+    JOINED_LIBERTIES, SAFE_CAPTURE_LIBERTIES, SEKI_DEAD_REGION_MAX, SEKI_EYE_MAX,
+    SEKI_READING_NODES,
+};
 
 /// Status playouts per judgement.
 pub const STATUS_PLAYOUTS: u32 = 1000;

@@ -115,6 +115,11 @@ fn has_safe_capture(board: &Board, points: &[Point]) -> bool {
     })
 }
 
+/// The liberties a chain joined through a one-point eye must keep after
+/// filling the shared point, when it has no two eyes, for the fill to be
+/// safe.
+pub const JOINED_LIBERTIES: usize = 4;
+
 /// The liberties a capturing fill must leave its chain to be safe
 /// whatever it took (see [`is_safe_capture`]).
 pub const SAFE_CAPTURE_LIBERTIES: usize = 3;
@@ -149,8 +154,9 @@ pub(in crate::rules) fn empty_region_borders(board: &Board, min_size: usize) -> 
 /// not yet connected to its wall is not in seki: its owner connects and
 /// then fills. The connecting move may also fill a one-point eye that
 /// joins two of its chains, when the joined chain keeps two eyes (two
-/// empty regions touching only `color`) after the fill: a chain living on
-/// a dame and an eye it shares with a living neighbour is not in seki.
+/// empty regions touching only `color`) or [`JOINED_LIBERTIES`] liberties
+/// after the fill: a chain living on a dame and an eye it shares with a
+/// living neighbour is not in seki.
 /// `region_borders` is [`empty_region_borders`] of `board` with regions
 /// of two points or more.
 fn is_safe_after_connecting(board: &Board, region_borders: &[u8], color: Color, p: Point) -> bool {
@@ -175,11 +181,13 @@ fn is_safe_after_connecting(board: &Board, region_borders: &[u8], color: Color, 
                 continue;
             }
             // Filling a one-point eye to join chains must leave the
-            // joined chain two eyes of its own after the fill: two empty
-            // regions that touch only its colour.
+            // joined chain two eyes of its own after the fill (two empty
+            // regions that touch only its colour), or liberties to spare.
             if joins_chains {
                 after.play_unchecked(color, p);
-                if own_regions_touching(&after, color, q) < 2 {
+                if own_regions_touching(&after, color, q) < 2
+                    && after.liberty_count(q, JOINED_LIBERTIES) < JOINED_LIBERTIES
+                {
                     continue;
                 }
             }
@@ -591,6 +599,32 @@ pub(super) mod tests {
             . O O O O X . X X
             . O . O X O X X .
             . O X X X . . X .
+            ",
+        )
+        .expect("diagram");
+        let mut status = alive_but(&board, &[]);
+        mark_seki(&board, &vec![0.0; ARRAY_LEN], &mut status);
+        assert_eq!(seki_stones(&board, &status), Vec::<String>::new());
+    }
+
+    /// White's C2-D3 shares C1 with Black's B1 B2 and has one more
+    /// liberty, C3, a one-point eye it shares with White's big group.
+    /// White fills C1 only after joining at C3; the joined chain has no
+    /// two eyes but keeps four liberties (A1, A5, B5, C5), so the fill is
+    /// safe: Black's two stones are then in atari, nothing is seki.
+    #[test]
+    fn a_chain_joined_through_an_eye_with_liberties_to_spare_fills_safely() {
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O X X . . . .
+            O O . O X . . . .
+            O X O O X . . . .
+            . X . O X . . . .
             ",
         )
         .expect("diagram");
