@@ -45,20 +45,22 @@ pub fn status_after_best_move(
     if without.is_live() == wants_alive {
         return Some(without);
     }
-    let head = board.chain_head(p);
-    // Each candidate's rating for the side to move `mover`: the chain's
-    // ownership in its owner's favour, sign flipped when `mover` attacks.
-    let rate = |after: &Board, mover: Color, playouts: u32| -> f64 {
-        let favour = if after.color_at(p) == Some(owner) {
-            let own = ownership(after, playouts, StatusMoves::Random, Some(mover.other()));
-            chain_ownership(after, &own, after.chain_head(p))
-        } else {
-            -1.0
-        };
-        if mover == owner { favour } else { -favour }
+    // The chain's ownership in its owner's favour after a move, −1 when
+    // the move took it.
+    let favour_after = |after: &Board| {
+        if after.color_at(p) != Some(owner) {
+            return -1.0;
+        }
+        let own = ownership(
+            after,
+            LOOKAHEAD_PLAYOUTS,
+            StatusMoves::Random,
+            Some(first.other()),
+        );
+        chain_ownership(after, &own, after.chain_head(p))
     };
-    // The owner's favour beyond which the move turns the chain the way
-    // `first` wants.
+    // How well a favour serves `first`, and whether it crosses the line.
+    let sign = if wants_alive { 1.0 } else { -1.0 };
     let turns = |favour: f64| {
         if wants_alive {
             favour >= DEAD_BELOW + LOOKAHEAD_MARGIN
@@ -66,22 +68,24 @@ pub fn status_after_best_move(
             favour < DEAD_BELOW - LOOKAHEAD_MARGIN
         }
     };
-    let sign = if wants_alive { 1.0 } else { -1.0 };
-    let mut rated: Vec<(f64, Point, Board)> = Vec::new();
-    for q in candidates(board, head) {
+    // The best try that turns the chain; ties go to the first point.
+    let mut best: Option<(f64, Point, Board)> = None;
+    for q in candidates(board, board.chain_head(p)) {
         if !board.is_legal(first, q) {
             continue;
         }
         let mut after = board.clone();
         after.play_unchecked(first, q);
-        let rating = rate(&after, first, LOOKAHEAD_PLAYOUTS);
-        if turns(sign * rating) {
-            rated.push((rating, q, after));
+        let favour = favour_after(&after);
+        if turns(favour)
+            && best
+                .as_ref()
+                .is_none_or(|(b, _, _)| sign * favour > sign * b)
+        {
+            best = Some((favour, q, after));
         }
     }
-    // Best first; ties by point order.
-    rated.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-    let Some((_, q, after)) = rated.into_iter().next() else {
+    let Some((_, q, after)) = best else {
         return Some(without);
     };
     if after.color_at(p) != Some(owner) {
@@ -98,43 +102,33 @@ pub fn status_after_best_move(
 /// that have three liberties or fewer (a capturing race is won outside).
 fn candidates(board: &Board, head: Point) -> Vec<Point> {
     let mut out: Vec<Point> = Vec::new();
-    let size = board.size();
+    let size = board.size() as isize;
+    let reach = LOOKAHEAD_REACH as isize;
     let color = board.color_at(head);
     for s in board.chain_stones(head) {
         let (c, r) = (s.col() as isize, s.row() as isize);
-        let reach = LOOKAHEAD_REACH as isize;
         for dc in -reach..=reach {
             for dr in -reach..=reach {
-                if dc.abs() + dr.abs() > reach {
-                    continue;
-                }
                 let (x, y) = (c + dc, r + dr);
-                if x < 0 || y < 0 || x >= size as isize || y >= size as isize {
+                if dc.abs() + dr.abs() > reach || x < 0 || y < 0 || x >= size || y >= size {
                     continue;
                 }
-                if let Some(q) = Point::new(x as usize, y as usize)
-                    && board.color_at(q).is_none()
-                    && !out.contains(&q)
-                {
-                    out.push(q);
-                }
+                out.extend(
+                    Point::new(x as usize, y as usize).filter(|&q| board.color_at(q).is_none()),
+                );
             }
         }
         for n in s.neighbours() {
             if board.is_on_board(n)
-                && board.color_at(n).is_some()
-                && board.color_at(n) != color
+                && board.color_at(n).is_some_and(|c| Some(c) != color)
                 && board.liberty_count(n, 4) <= 3
             {
-                for l in board.liberties(n) {
-                    if !out.contains(&l) {
-                        out.push(l);
-                    }
-                }
+                out.extend(board.liberties(n));
             }
         }
     }
     out.sort_unstable();
+    out.dedup();
     out
 }
 

@@ -80,20 +80,10 @@ fn is_safe_fill(board: &Board, color: Color, p: Point) -> bool {
 /// that leaves the capturer short of liberties is not safe: in 取らず三目
 /// the taker of four is cut apart again, the taker of one loses five.
 fn is_safe_capture(board: &Board, color: Color, p: Point) -> bool {
-    let captured: usize = p
-        .neighbours()
-        .iter()
-        .filter(|&&n| {
-            board.color_at(n) == Some(color.other())
-                && board.in_atari(n)
-                && board.atari_liberty(n) == p
-        })
-        .map(|&n| board.chain_head(n))
-        .collect::<std::collections::BTreeSet<_>>()
-        .iter()
-        .map(|&h| board.chain_size(h))
-        .sum();
-    let liberties = board.liberties_after(color, p);
+    let mut after = board.clone();
+    after.play_unchecked(color, p);
+    let captured = after.captures(color) - board.captures(color);
+    let liberties = after.liberty_count(p, SAFE_CAPTURE_LIBERTIES);
     liberties >= SAFE_CAPTURE_LIBERTIES || (liberties >= 2 && captured == 1)
 }
 
@@ -572,7 +562,12 @@ pub(super) mod tests {
         status
     }
 
-    fn seki_stones(board: &Board, status: &[Option<(StoneStatus, Method)>]) -> Vec<String> {
+    /// The seki stones [`mark_seki`] finds on `diagram`, every stone
+    /// alive but the chains at `dead` (no wall solid, so no reading).
+    fn seki_stones(diagram: &str, dead: &[&str]) -> Vec<String> {
+        let board = Board::from_diagram(diagram).expect("diagram");
+        let mut status = alive_but(&board, dead);
+        mark_seki(&board, &vec![0.0; ARRAY_LEN], &mut status);
         board
             .stones()
             .into_iter()
@@ -588,8 +583,7 @@ pub(super) mod tests {
     /// point, so nothing is seki even with F2 judged alive.
     #[test]
     fn a_safe_capture_rules_seki_out() {
-        let board = Board::from_diagram(
-            "
+        let diagram = "
             . O . O O X . X .
             O O O O O X X X X
             . O . O O X . X .
@@ -599,12 +593,8 @@ pub(super) mod tests {
             . O O O O X . X X
             . O . O X O X X .
             . O X X X . . X .
-            ",
-        )
-        .expect("diagram");
-        let mut status = alive_but(&board, &[]);
-        mark_seki(&board, &vec![0.0; ARRAY_LEN], &mut status);
-        assert_eq!(seki_stones(&board, &status), Vec::<String>::new());
+            ";
+        assert_eq!(seki_stones(diagram, &[]), Vec::<String>::new());
     }
 
     /// White's C2-D3 shares C1 with Black's B1 B2 and has one more
@@ -614,8 +604,7 @@ pub(super) mod tests {
     /// safe: Black's two stones are then in atari, nothing is seki.
     #[test]
     fn a_chain_joined_through_an_eye_with_liberties_to_spare_fills_safely() {
-        let board = Board::from_diagram(
-            "
+        let diagram = "
             . . . . . . . . .
             . . . . . . . . .
             . . . . . . . . .
@@ -625,12 +614,8 @@ pub(super) mod tests {
             O O . O X . . . .
             O X O O X . . . .
             . X . O X . . . .
-            ",
-        )
-        .expect("diagram");
-        let mut status = alive_but(&board, &[]);
-        mark_seki(&board, &vec![0.0; ARRAY_LEN], &mut status);
-        assert_eq!(seki_stones(&board, &status), Vec::<String>::new());
+            ";
+        assert_eq!(seki_stones(diagram, &[]), Vec::<String>::new());
     }
 
     /// Black's H2 H3 are dead in atari at J3, between White's J2 and
@@ -640,8 +625,7 @@ pub(super) mod tests {
     /// the corner is White's, nothing is seki.
     #[test]
     fn a_dead_region_settled_by_a_safe_capture_is_not_seki() {
-        let board = Board::from_diagram(
-            "
+        let diagram = "
             . X . X . X . X .
             X X X X X X X X X
             . X . X . X . X .
@@ -651,12 +635,8 @@ pub(super) mod tests {
             O O O O O . O X .
             . O . O O . O X O
             O O O O O . . O .
-            ",
-        )
-        .expect("diagram");
-        let mut status = alive_but(&board, &["H2"]);
-        mark_seki(&board, &vec![0.0; ARRAY_LEN], &mut status);
-        assert_eq!(seki_stones(&board, &status), Vec::<String>::new());
+            ";
+        assert_eq!(seki_stones(diagram, &["H2"]), Vec::<String>::new());
     }
 
     /// A bent three holding one White stone (H1), the shared points H2
