@@ -134,7 +134,7 @@ impl Engine {
         let size = self.game.size();
         let host = std::cell::RefCell::new(host);
         host.borrow_mut().stream("");
-        let mut result = analyze(
+        let result = analyze(
             &self.game,
             color,
             komi,
@@ -161,7 +161,7 @@ impl Engine {
             return Ok(String::new());
         }
         self.clock.spend(color, result.elapsed.as_secs_f64());
-        self.after_search(color, komi, &mut result, true);
+        self.after_search(color, komi, &result, true);
         let best = match &lost {
             Some(useful) => endgame::keeps_out_of_own_area(self, color, result.best, useful),
             None => result.best,

@@ -416,7 +416,7 @@ impl Engine {
             .time
             .map(|t| budget_duration((t - started.elapsed()).as_secs_f64()));
         let komi = self.search_komi(color);
-        let mut result = search_reusing(
+        let result = search_reusing(
             &self.game,
             color,
             komi,
@@ -438,14 +438,10 @@ impl Engine {
             self.clock.spend(color, result.elapsed.as_secs_f64());
             self.last_win_rate = Some((color, result.win_rate));
         }
-        self.after_search(color, komi, &mut result, mode == Mode::Play);
-        // A search at a komi that credits the opponent extra points says
-        // nothing about resigning (dynamic komi).
-        let real = self.white_bonus();
-        let komi_against_us = color.fold(real - komi, komi - real) < 0.0;
+        let may_resign = self.after_search(color, komi, &result, mode == Mode::Play);
         if mode == Mode::Play
             && self.should_resign(color, result.playouts, result.win_rate)
-            && !komi_against_us
+            && may_resign
         {
             return Ok("resign".into());
         }

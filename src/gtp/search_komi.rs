@@ -50,17 +50,17 @@ impl Engine {
         self.tree_komi = Some(komi);
     }
 
-    /// After `color`'s move search at White's bonus `komi`: when that komi
-    /// credited the opponent with extra points, a win rate low enough to
-    /// resign is not believed (the real komi is better for `color`); when
-    /// `played`, dynamic komi's value scheme takes its step.
+    /// After `color`'s move search at White's bonus `komi`: whether its
+    /// win rate may count towards resigning (not when that komi credited
+    /// the opponent with extra points: the real komi is better for
+    /// `color`); when `played`, dynamic komi's value scheme takes its step.
     pub(super) fn after_search(
         &mut self,
         color: Color,
         komi: f64,
-        result: &mut SearchResult,
+        result: &SearchResult,
         played: bool,
-    ) {
+    ) -> bool {
         let real = self.white_bonus();
         let extra_for_color = color.fold(real - komi, komi - real);
         if extra_for_color != 0.0 {
@@ -69,14 +69,11 @@ impl Engine {
                 result.win_rate
             );
         }
-        if extra_for_color < 0.0 && result.resign {
-            log::info!("{color}: no resignation at a komi giving the opponent extra points");
-            result.resign = false;
-        }
         if played {
             self.dynamic_komi
                 .observe(&self.game, color, real, result.win_rate);
         }
+        extra_for_color >= 0.0
     }
 }
 

@@ -29,10 +29,10 @@
 //! - **updates** wins and AMAF counts along the path; a draw counts half a
 //!   win ([`result_for_black`]).
 //!
-//! The move is the most visited root child; the search reports it lost
-//! enough to resign below [`RESIGN_BELOW`] after at least
-//! [`RESIGN_MIN_PLAYOUTS`] simulations (the GTP layer never resigns early
-//! in a handicap game). Threads share one tree, each marking its path
+//! The move is the most visited root child, with its win rate; the GTP
+//! layer resigns on it ([`RESIGN_BELOW`] by default, after at least
+//! [`RESIGN_MIN_PLAYOUTS`] simulations, never early in a handicap game).
+//! Threads share one tree, each marking its path
 //! with a [`VIRTUAL_LOSS`]; at the node budget (`--max-nodes`) the tree
 //! stops growing and the search goes on.
 //!
@@ -112,8 +112,6 @@ pub struct SearchResult {
     pub playouts: u64,
     /// Time spent.
     pub elapsed: Duration,
-    /// Whether the position looks lost enough to resign.
-    pub resign: bool,
     /// The principal variation from the root.
     pub pv: Vec<Move>,
 }
@@ -478,7 +476,6 @@ pub(super) fn merge(runs: &[Run], start: Instant) -> SearchResult {
         win_rate,
         playouts,
         elapsed: start.elapsed(),
-        resign: playouts >= RESIGN_MIN_PLAYOUTS && win_rate < RESIGN_BELOW,
         pv,
     }
 }
@@ -496,7 +493,6 @@ pub(super) fn pass_result(start: Instant) -> SearchResult {
         win_rate: 0.5,
         playouts: 0,
         elapsed: start.elapsed(),
-        resign: false,
         pv: Vec::new(),
     }
 }
