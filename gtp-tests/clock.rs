@@ -153,6 +153,7 @@ fn bad_settings_keep_the_previous_ones() {
 
 /// One player's clock on a server that sends `time_left` before each
 /// move: main time, then Canadian or Japanese periods, or Fischer.
+#[derive(Clone)]
 struct Server {
     kind: &'static str,
     main: f64,
@@ -272,22 +273,14 @@ fn long_games_lose_no_time() {
         let mut e = engine();
         let settings = template.settings();
         assert_eq!(send(&mut e, &["boardsize 9", &settings]), ["= ", "= "]);
-        let mut clocks = [
-            Server::new(
-                template.kind,
-                template.main,
-                template.period,
-                template.count,
-                template.increment,
-            ),
-            Server::new(
-                template.kind,
-                template.main,
-                template.period,
-                template.count,
-                template.increment,
-            ),
-        ];
+        let server = Server::new(
+            template.kind,
+            template.main,
+            template.period,
+            template.count,
+            template.increment,
+        );
+        let mut clocks = [server.clone(), server];
         for n in 0..240 {
             let (color, clock) = if n % 2 == 0 {
                 ("black", &mut clocks[0])

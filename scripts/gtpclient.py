@@ -140,6 +140,27 @@ class Engine:
         except OSError:
             return []
 
+    def watch_peak_rss(self):
+        """Samples the process's resident memory (/proc) every 50 ms in a
+        daemon thread while it runs; returns a one-item list holding the
+        peak so far in KB."""
+        peak_kb = [0]
+        path = "/proc/%d/status" % self.proc.pid
+
+        def sample():
+            while self.alive():
+                try:
+                    with open(path) as status:
+                        for line in status:
+                            if line.startswith("VmRSS:"):
+                                peak_kb[0] = max(peak_kb[0], int(line.split()[1]))
+                except OSError:
+                    pass
+                time.sleep(0.05)
+
+        threading.Thread(target=sample, daemon=True).start()
+        return peak_kb
+
     def alive(self):
         return self.proc is not None and self.proc.poll() is None
 

@@ -15,8 +15,6 @@ Exits 1 if the peak goes over. Linux only; standard library only.
 import argparse
 import os
 import sys
-import threading
-import time
 
 from gtpclient import DEVNULL, Engine, argv_of
 
@@ -39,21 +37,7 @@ def main():
     command = argv_of(args.engine) + [
         "--max-nodes", str(args.max_nodes), "--time", str(args.time)]
     engine = Engine(command, stderr=DEVNULL)
-    peak_kb = [0]
-
-    def sample():
-        path = "/proc/%d/status" % engine.proc.pid
-        while engine.alive():
-            try:
-                with open(path) as status:
-                    for line in status:
-                        if line.startswith("VmRSS:"):
-                            peak_kb[0] = max(peak_kb[0], int(line.split()[1]))
-            except OSError:
-                pass
-            time.sleep(0.05)
-
-    threading.Thread(target=sample, daemon=True).start()
+    peak_kb = engine.watch_peak_rss()
 
     engine.ask("boardsize %d" % args.size)
     engine.ask("clear_board")

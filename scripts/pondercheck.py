@@ -23,7 +23,6 @@ LIMIT_S or the peak over the budget. Linux only; standard library only.
 import argparse
 import os
 import sys
-import threading
 import time
 
 from gtpclient import DEVNULL, Engine, argv_of
@@ -66,21 +65,7 @@ def main():
         "--ponder", "--time", str(args.time), "--max-nodes", str(args.max_nodes)]
     engine = Engine(command, stderr=DEVNULL)
     opponent = Engine(args.opponent, stderr=DEVNULL)
-    peak_kb = [0]
-
-    def sample():
-        path = "/proc/%d/status" % engine.proc.pid
-        while engine.alive():
-            try:
-                with open(path) as status:
-                    for line in status:
-                        if line.startswith("VmRSS:"):
-                            peak_kb[0] = max(peak_kb[0], int(line.split()[1]))
-            except OSError:
-                pass
-            time.sleep(0.05)
-
-    threading.Thread(target=sample, daemon=True).start()
+    peak_kb = engine.watch_peak_rss()
     for e in (engine, opponent):
         e.ask("boardsize %d" % args.size)
         e.ask("clear_board")
