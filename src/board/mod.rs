@@ -50,6 +50,7 @@ mod neighbourhood;
 pub mod pattern;
 pub mod playout;
 pub mod point;
+pub mod semeai;
 mod setup;
 pub mod tactics;
 pub mod vertex;

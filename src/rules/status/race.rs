@@ -1,0 +1,341 @@
+//! Capturing races decided by counting liberties, not by status playouts.
+//!
+//! Random playouts judge a long race badly: the side that fills the
+//! opponent's liberties in order wins it, and uniformly random moves fill
+//! them in no order. A group the playouts call dead is revived when the
+//! liberty count ([`crate::board::semeai`]) says it takes, or makes seki
+//! with, every enemy group it races, whoever moves first (at the end of
+//! the game) or with the given side first (`judge_to_move`); the enemy
+//! groups it takes are dead. The count overrules the playouts only where
+//! they were unsure ([`RACE_UNSURE`]) and only in races it can count:
+//!
+//! - a group *races* an enemy next to it when both were judged by the
+//!   status playouts, neither is settled (two eye spaces, or one of more
+//!   than [`MAX_RACE_EYE_SPACE`] points) and neither can run (more than
+//!   [`MAX_RACE_EXITS`] empty points beyond its liberties); enemies it
+//!   does not race are left out of the count;
+//! - a seki is counted only between groups that cannot run at all: with
+//!   empty points beyond the liberties, the side to move plays there;
+//! - taking enemies revives a group only when they are more than
+//!   [`MAX_RACE_EYE_SPACE`] stones (their points make it live); a small
+//!   capture does not give two eyes.
+//!
+//! Groups are chains joined where the opponent cannot cut
+//! ([`race_groups`]). An eye space of a group is a region of points
+//! without its stones that touches it and holds no opponent stone that is
+//! live or in the race. Only verdicts of the status playouts change.
+
+use super::{Method, StoneStatus};
+use crate::board::semeai::{RaceOutcome, RaceSide, eye_value, race, race_groups};
+use crate::board::{Board, Point};
+use crate::color::Color;
+
+/// An eye space of more points than this makes a group settled: it lives
+/// (or is read by the local search), it does not race.
+pub const MAX_RACE_EYE_SPACE: usize = 7;
+
+/// A group with more empty points than this next to its liberties (not
+/// its liberties, not in its eye space) can run: it is in no race.
+pub const MAX_RACE_EXITS: usize = 4;
+
+/// The count overrules the status playouts only where they were unsure:
+/// the group it revives had a mean ownership in its favour above minus
+/// this (it lived in a quarter of the playouts or more), each group it
+/// takes one below this.
+pub const RACE_UNSURE: f64 = 0.5;
+
+/// A racing group: its chains' stones and liberties.
+struct Group {
+    color: Color,
+    stones: Vec<Point>,
+    liberties: Vec<Point>,
+}
+
+/// What a group's eye spaces are, for a race against another.
+enum Eyes {
+    /// Two eye spaces, or one too big to count: it does not race.
+    Settled,
+    /// No eye space.
+    None,
+    /// One eye space: its points (empty or holding dead opponent stones)
+    /// and its liberty value.
+    One(Vec<Point>, u8),
+}
+
+/// How a group's race against one enemy goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Race {
+    /// The count does not apply (see the module documentation).
+    NotCounted,
+    /// Who starts decides, at the end of the game.
+    Open,
+    /// The count's outcome for the group.
+    Counted(RaceOutcome),
+}
+
+/// Revives the groups the status playouts call dead that win or make seki
+/// in every race they are in, and kills the groups they take (see the
+/// module documentation). `ownership`: the status playouts' mean
+/// ownership per point (+1 Black). `to_move`: the side moving first, or
+/// `None` at the end of the game (a race must go the same way whoever
+/// starts).
+pub(super) fn settle_races(
+    board: &Board,
+    ownership: &[f64],
+    to_move: Option<Color>,
+    status: &mut [Option<(StoneStatus, Method)>],
+) {
+    let groups = collect_groups(board);
+    // Mean ownership of a group in its own favour.
+    let own = |g: &Group| {
+        let sign = g.color.fold(1.0, -1.0);
+        g.stones
+            .iter()
+            .map(|s| sign * ownership[s.index()])
+            .sum::<f64>()
+            / g.stones.len() as f64
+    };
+    let index_of = |p: Point| groups.iter().position(|g| g.stones.contains(&p));
+    let mut revive: Vec<usize> = Vec::new();
+    let mut kill: Vec<usize> = Vec::new();
+    for (i, group) in groups.iter().enumerate() {
+        let dead_by_playouts = group
+            .stones
+            .iter()
+            .any(|s| status[s.index()] == Some((StoneStatus::Dead, Method::Playouts)));
+        if !dead_by_playouts || own(group) <= -RACE_UNSURE {
+            continue;
+        }
+        let mut enemies: Vec<usize> = group
+            .stones
+            .iter()
+            .flat_map(|s| s.neighbours())
+            .filter(|&n| board.color_at(n) == Some(group.color.other()))
+            .filter_map(index_of)
+            .collect();
+        enemies.sort_unstable();
+        enemies.dedup();
+        let mut races = 0;
+        let mut taken = Vec::new();
+        let mut wins_every_race = true;
+        for &e in &enemies {
+            match count_race(board, status, group, &groups[e], to_move) {
+                Race::NotCounted => {}
+                Race::Open | Race::Counted(RaceOutcome::Loses) => wins_every_race = false,
+                Race::Counted(RaceOutcome::Seki) => races += 1,
+                Race::Counted(RaceOutcome::Wins) => {
+                    races += 1;
+                    taken.push(e);
+                }
+            }
+        }
+        let taken_stones: usize = taken.iter().map(|&e| groups[e].stones.len()).sum();
+        let lives = taken.is_empty() || taken_stones > MAX_RACE_EYE_SPACE;
+        let sure_of_taken = taken.iter().any(|&e| own(&groups[e]) >= RACE_UNSURE);
+        if races > 0 && wins_every_race && lives && !sure_of_taken {
+            log::debug!(
+                "race: the {:?} group at {} ({} stones) lives, taking {} stones",
+                group.color,
+                group.stones[0],
+                group.stones.len(),
+                taken_stones
+            );
+            revive.push(i);
+            kill.extend(taken);
+        }
+    }
+    for &i in &revive {
+        set_playout_verdicts(&groups[i], StoneStatus::Alive, status);
+    }
+    for &i in &kill {
+        if !revive.contains(&i) {
+            set_playout_verdicts(&groups[i], StoneStatus::Dead, status);
+        }
+    }
+}
+
+/// Sets the verdict of every stone of `group` that the status playouts
+/// decided.
+fn set_playout_verdicts(
+    group: &Group,
+    verdict: StoneStatus,
+    status: &mut [Option<(StoneStatus, Method)>],
+) {
+    for s in &group.stones {
+        if status[s.index()].is_some_and(|(_, m)| m == Method::Playouts) {
+            status[s.index()] = Some((verdict, Method::Playouts));
+        }
+    }
+}
+
+/// The racing groups of `board`.
+fn collect_groups(board: &Board) -> Vec<Group> {
+    let ids = race_groups(board);
+    let mut groups: Vec<(Point, Group)> = Vec::new();
+    for p in board.points() {
+        let (Some(id), Some(color)) = (ids[p.index()], board.color_at(p)) else {
+            continue;
+        };
+        let at = match groups.iter().position(|(g, _)| *g == id) {
+            Some(at) => at,
+            None => {
+                groups.push((
+                    id,
+                    Group {
+                        color,
+                        stones: Vec::new(),
+                        liberties: Vec::new(),
+                    },
+                ));
+                groups.len() - 1
+            }
+        };
+        let group = &mut groups[at].1;
+        group.stones.push(p);
+        for n in p.neighbours() {
+            if board.is_on_board(n) && board.color_at(n).is_none() && !group.liberties.contains(&n)
+            {
+                group.liberties.push(n);
+            }
+        }
+    }
+    groups.into_iter().map(|(_, g)| g).collect()
+}
+
+/// The eye spaces of `group` in a race against `against`: regions of
+/// points without its stones that touch it and hold no opponent stone
+/// that is live or in `against`.
+fn eyes(
+    board: &Board,
+    status: &[Option<(StoneStatus, Method)>],
+    group: &Group,
+    against: &Group,
+) -> Eyes {
+    let color = group.color;
+    let mut found: Option<(Vec<Point>, u8)> = None;
+    for region in board.regions(|p| board.color_at(p) != Some(color)) {
+        if !region.border.iter().any(|b| group.stones.contains(b)) {
+            continue;
+        }
+        let holds_live_enemy = region.points.iter().any(|&p| {
+            board.color_at(p).is_some()
+                && (against.stones.contains(&p)
+                    || status[p.index()].is_none_or(|(s, _)| s.is_live()))
+        });
+        if holds_live_enemy {
+            continue;
+        }
+        if region.points.len() > MAX_RACE_EYE_SPACE || found.is_some() {
+            return Eyes::Settled;
+        }
+        let enemy = region
+            .points
+            .iter()
+            .filter(|&&p| board.color_at(p).is_some())
+            .count();
+        found = Some((region.points.clone(), eye_value(region.points.len(), enemy)));
+    }
+    match found {
+        Some((points, value)) => Eyes::One(points, value),
+        None => Eyes::None,
+    }
+}
+
+/// How the race of `group` against `enemy` goes for `group`, whoever
+/// starts when `to_move` is `None`, or with `to_move` first.
+fn count_race(
+    board: &Board,
+    status: &[Option<(StoneStatus, Method)>],
+    group: &Group,
+    enemy: &Group,
+    to_move: Option<Color>,
+) -> Race {
+    let by_playouts = |g: &Group| {
+        g.stones
+            .iter()
+            .all(|s| status[s.index()].is_some_and(|(_, m)| m == Method::Playouts))
+    };
+    if !by_playouts(group) || !by_playouts(enemy) {
+        return Race::NotCounted;
+    }
+    let (mine, theirs) = match (
+        eyes(board, status, group, enemy),
+        eyes(board, status, enemy, group),
+    ) {
+        (Eyes::Settled, _) | (_, Eyes::Settled) => return Race::NotCounted,
+        pair => pair,
+    };
+    let eye_of = |e: &Eyes| match e {
+        Eyes::One(points, value) => (points.clone(), *value),
+        _ => (Vec::new(), 0),
+    };
+    let ((my_eye, my_value), (their_eye, their_value)) = (eye_of(&mine), eye_of(&theirs));
+    let exits = exits(board, group, &my_eye).max(exits(board, enemy, &their_eye));
+    if exits > MAX_RACE_EXITS {
+        return Race::NotCounted;
+    }
+    let outside_of = |g: &Group, eye: &[Point], other: &Group| {
+        g.liberties
+            .iter()
+            .filter(|l| !eye.contains(l) && !other.liberties.contains(l))
+            .count()
+    };
+    let shared = group
+        .liberties
+        .iter()
+        .filter(|l| enemy.liberties.contains(l))
+        .count();
+    let me = RaceSide {
+        outside: count_u8(outside_of(group, &my_eye, enemy)),
+        eye: my_value,
+    };
+    let them = RaceSide {
+        outside: count_u8(outside_of(enemy, &their_eye, group)),
+        eye: their_value,
+    };
+    let shared = count_u8(shared);
+    // A seki only between groups that cannot run at all.
+    let closed = |o: RaceOutcome| {
+        if o == RaceOutcome::Seki && exits > 0 {
+            RaceOutcome::Loses
+        } else {
+            o
+        }
+    };
+    let first = closed(race(me, them, shared));
+    let second = closed(match race(them, me, shared) {
+        RaceOutcome::Wins => RaceOutcome::Loses,
+        RaceOutcome::Seki => RaceOutcome::Seki,
+        RaceOutcome::Loses => RaceOutcome::Wins,
+    });
+    match to_move {
+        Some(c) if c == group.color => Race::Counted(first),
+        Some(_) => Race::Counted(second),
+        None if first == second => Race::Counted(first),
+        None => Race::Open,
+    }
+}
+
+fn count_u8(n: usize) -> u8 {
+    u8::try_from(n).unwrap_or(u8::MAX)
+}
+
+/// The empty points next to a liberty of `group` that are neither its
+/// liberties nor in its eye space `eye`: where it gains liberties by
+/// extending (see [`MAX_RACE_EXITS`]).
+fn exits(board: &Board, group: &Group, eye: &[Point]) -> usize {
+    let mut seen: Vec<Point> = Vec::new();
+    for l in &group.liberties {
+        for n in l.neighbours() {
+            if board.is_on_board(n)
+                && board.color_at(n).is_none()
+                && !group.liberties.contains(&n)
+                && !eye.contains(&n)
+                && !seen.contains(&n)
+            {
+                seen.push(n);
+            }
+        }
+    }
+    seen.len()
+}
