@@ -24,11 +24,12 @@
 //!    are used up, the reading without threats gives the same verdict
 //!    whichever side starts (bent four: dead; double-ko seki: seki). An
 //!    open direct ko is left to the playouts there.
-//! 4. **Capturing races counted** ([`race`]): a group the playouts call
-//!    dead, though they were unsure, that takes (more than an eye's worth
-//!    of stones) or makes seki with every enemy group it races, whoever
-//!    starts, by the liberty count of [`crate::board::semeai`], lives, and
-//!    the groups it takes are dead.
+//! 4. **Capturing races counted** ([`race`]), once a chain left inside
+//!    dead groups is revived (step 5's first correction): a group the
+//!    playouts call dead, though they were unsure, that takes (more than
+//!    an eye's worth of stones) or makes seki with every enemy group it
+//!    races, whoever starts, by the liberty count of
+//!    [`crate::board::semeai`], lives, and the groups it takes are dead.
 //! 5. **Corrections to the playouts' verdicts**: a chain they call dead
 //!    whose enemy neighbours are all dead is alive (it stands in its own
 //!    area once they are removed); of two neighbouring chains of opposite
