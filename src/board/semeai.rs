@@ -191,30 +191,35 @@ pub fn race_groups(board: &Board) -> Vec<Option<Point>> {
         .collect();
     let libs: Vec<(Point, Vec<Point>)> = heads.iter().map(|&h| (h, board.liberties(h))).collect();
     for (i, (a, la)) in libs.iter().enumerate() {
-        let color = board.color_at(*a);
+        let Some(own) = board.color_at(*a) else {
+            continue;
+        };
+        let cutter = own.other();
+        let uncuttable = |p: Point| {
+            !board.is_legal(cutter, p)
+                || (board.liberties_after(cutter, p) <= 1 && !board.is_capture(cutter, p))
+        };
         for (b, lb) in &libs[i + 1..] {
-            if board.color_at(*b) != color {
+            if board.color_at(*b) != Some(own) {
                 continue;
             }
             let shared: Vec<Point> = la.iter().filter(|l| lb.contains(l)).copied().collect();
-            let Some(own) = color else { continue };
-            let uncuttable = |p: Point| {
-                let cutter = own.other();
-                !board.is_legal(cutter, p)
-                    || (board.liberties_after(cutter, p) <= 1 && !board.is_capture(cutter, p))
-            };
             if shared.len() >= 2 || shared.iter().any(|&p| uncuttable(p)) {
                 let (ra, rb) = (find(&mut parent, a.index()), find(&mut parent, b.index()));
                 parent[ra.max(rb)] = ra.min(rb);
             }
         }
     }
+    // A root is the index of the head of its group's first chain.
+    let mut head_at: Vec<Option<Point>> = vec![None; ARRAY_LEN];
+    for &h in &heads {
+        head_at[h.index()] = Some(h);
+    }
     let mut group = vec![None; ARRAY_LEN];
-    let by_index: HashMap<usize, Point> = heads.iter().map(|&h| (h.index(), h)).collect();
     for p in board.points() {
         if board.color_at(p).is_some() {
             let root = find(&mut parent, board.chain_head(p).index());
-            group[p.index()] = by_index.get(&root).copied();
+            group[p.index()] = head_at[root];
         }
     }
     group

@@ -95,8 +95,14 @@ pub(super) fn chain_ownership(board: &Board, ownership: &[f64], h: Point) -> f64
     let Some(color) = board.color_at(h) else {
         return 0.0;
     };
-    let sign = color.fold(1.0, -1.0);
     let stones: Vec<Point> = board.chain_stones(h).collect();
+    stones_ownership(ownership, color, &stones)
+}
+
+/// Mean ownership of the stones `stones` of `color` in their favour (−1
+/// to +1).
+pub(super) fn stones_ownership(ownership: &[f64], color: Color, stones: &[Point]) -> f64 {
+    let sign = color.fold(1.0, -1.0);
     stones
         .iter()
         .map(|s| sign * ownership[s.index()])

@@ -25,9 +25,10 @@
 //! without its stones that touches it and holds no opponent stone that is
 //! live or in the race. Only verdicts of the status playouts change.
 
+use super::playouts::stones_ownership;
 use super::{Method, StoneStatus};
 use crate::board::semeai::{RaceOutcome, RaceSide, eye_value, race, race_groups};
-use crate::board::{Board, Point};
+use crate::board::{Board, Point, Region};
 use crate::color::Color;
 
 /// An eye space of more points than this makes a group settled: it lives
@@ -85,17 +86,16 @@ pub(super) fn settle_races(
     to_move: Option<Color>,
     status: &mut [Option<(StoneStatus, Method)>],
 ) {
-    let groups = collect_groups(board);
-    // Mean ownership of a group in its own favour.
-    let own = |g: &Group| {
-        let sign = g.color.fold(1.0, -1.0);
-        g.stones
-            .iter()
-            .map(|s| sign * ownership[s.index()])
-            .sum::<f64>()
-            / g.stones.len() as f64
+    let (groups, group_of) = collect_groups(board);
+    let own = |g: &Group| stones_ownership(ownership, g.color, &g.stones);
+    // The regions of points without stones of each colour, from which
+    // each group's eye spaces are taken.
+    let regions = Color::ALL.map(|c| board.regions(|p| board.color_at(p) != Some(c)));
+    let race_board = RaceBoard {
+        board,
+        status,
+        regions: &regions,
     };
-    let index_of = |p: Point| groups.iter().position(|g| g.stones.contains(&p));
     let mut revive: Vec<usize> = Vec::new();
     let mut kill: Vec<usize> = Vec::new();
     for (i, group) in groups.iter().enumerate() {
@@ -111,7 +111,7 @@ pub(super) fn settle_races(
             .iter()
             .flat_map(|s| s.neighbours())
             .filter(|&n| board.color_at(n) == Some(group.color.other()))
-            .filter_map(index_of)
+            .filter_map(|n| group_of[n.index()])
             .collect();
         enemies.sort_unstable();
         enemies.dedup();
@@ -119,7 +119,7 @@ pub(super) fn settle_races(
         let mut taken = Vec::new();
         let mut wins_every_race = true;
         for &e in &enemies {
-            match count_race(board, status, group, &groups[e], to_move) {
+            match race_board.count_race(group, &groups[e], to_move) {
                 Race::NotCounted => {}
                 Race::Open | Race::Counted(RaceOutcome::Loses) => wins_every_race = false,
                 Race::Counted(RaceOutcome::Seki) => races += 1,
@@ -168,29 +168,28 @@ fn set_playout_verdicts(
     }
 }
 
-/// The racing groups of `board`.
-fn collect_groups(board: &Board) -> Vec<Group> {
+/// The racing groups of `board`, and the index of each point's group
+/// (indexed by `Point::index`; `None` for empty points).
+fn collect_groups(board: &Board) -> (Vec<Group>, Vec<Option<usize>>) {
     let ids = race_groups(board);
-    let mut groups: Vec<(Point, Group)> = Vec::new();
+    let mut groups: Vec<Group> = Vec::new();
+    // By the index of a group's id (its first chain's head).
+    let mut index_of_id: Vec<Option<usize>> = vec![None; ids.len()];
+    let mut group_of: Vec<Option<usize>> = vec![None; ids.len()];
     for p in board.points() {
         let (Some(id), Some(color)) = (ids[p.index()], board.color_at(p)) else {
             continue;
         };
-        let at = match groups.iter().position(|(g, _)| *g == id) {
-            Some(at) => at,
-            None => {
-                groups.push((
-                    id,
-                    Group {
-                        color,
-                        stones: Vec::new(),
-                        liberties: Vec::new(),
-                    },
-                ));
-                groups.len() - 1
-            }
-        };
-        let group = &mut groups[at].1;
+        let at = *index_of_id[id.index()].get_or_insert_with(|| {
+            groups.push(Group {
+                color,
+                stones: Vec::new(),
+                liberties: Vec::new(),
+            });
+            groups.len() - 1
+        });
+        group_of[p.index()] = Some(at);
+        let group = &mut groups[at];
         group.stones.push(p);
         for n in p.neighbours() {
             if board.is_on_board(n) && board.color_at(n).is_none() && !group.liberties.contains(&n)
@@ -199,120 +198,118 @@ fn collect_groups(board: &Board) -> Vec<Group> {
             }
         }
     }
-    groups.into_iter().map(|(_, g)| g).collect()
+    (groups, group_of)
 }
 
-/// The eye spaces of `group` in a race against `against`: regions of
-/// points without its stones that touch it and hold no opponent stone
-/// that is live or in `against`.
-fn eyes(
-    board: &Board,
-    status: &[Option<(StoneStatus, Method)>],
-    group: &Group,
-    against: &Group,
-) -> Eyes {
-    let color = group.color;
-    let mut found: Option<(Vec<Point>, u8)> = None;
-    for region in board.regions(|p| board.color_at(p) != Some(color)) {
-        if !region.border.iter().any(|b| group.stones.contains(b)) {
-            continue;
+/// The board of a judgement with what the race count reads of it.
+struct RaceBoard<'a> {
+    board: &'a Board,
+    status: &'a [Option<(StoneStatus, Method)>],
+    /// Per colour (`Color::index`): the regions of points without its
+    /// stones.
+    regions: &'a [Vec<Region>; 2],
+}
+
+impl RaceBoard<'_> {
+    /// The eye spaces of `group` in a race against `against`: regions of
+    /// points without its stones that touch it and hold no opponent stone
+    /// that is live or in `against`.
+    fn eyes(&self, group: &Group, against: &Group) -> Eyes {
+        let (board, status) = (self.board, self.status);
+        let mut found: Option<(Vec<Point>, u8)> = None;
+        for region in &self.regions[group.color.index()] {
+            if !region.border.iter().any(|b| group.stones.contains(b)) {
+                continue;
+            }
+            let holds_live_enemy = region.points.iter().any(|&p| {
+                board.color_at(p).is_some()
+                    && (against.stones.contains(&p)
+                        || status[p.index()].is_none_or(|(s, _)| s.is_live()))
+            });
+            if holds_live_enemy {
+                continue;
+            }
+            if region.points.len() > MAX_RACE_EYE_SPACE || found.is_some() {
+                return Eyes::Settled;
+            }
+            let enemy = region
+                .points
+                .iter()
+                .filter(|&&p| board.color_at(p).is_some())
+                .count();
+            found = Some((region.points.clone(), eye_value(region.points.len(), enemy)));
         }
-        let holds_live_enemy = region.points.iter().any(|&p| {
-            board.color_at(p).is_some()
-                && (against.stones.contains(&p)
-                    || status[p.index()].is_none_or(|(s, _)| s.is_live()))
-        });
-        if holds_live_enemy {
-            continue;
+        match found {
+            Some((points, value)) => Eyes::One(points, value),
+            None => Eyes::None,
         }
-        if region.points.len() > MAX_RACE_EYE_SPACE || found.is_some() {
-            return Eyes::Settled;
+    }
+
+    /// How the race of `group` against `enemy` goes for `group`, whoever
+    /// starts when `to_move` is `None`, or with `to_move` first.
+    fn count_race(&self, group: &Group, enemy: &Group, to_move: Option<Color>) -> Race {
+        let (board, status) = (self.board, self.status);
+        let by_playouts = |g: &Group| {
+            g.stones
+                .iter()
+                .all(|s| status[s.index()].is_some_and(|(_, m)| m == Method::Playouts))
+        };
+        if !by_playouts(group) || !by_playouts(enemy) {
+            return Race::NotCounted;
         }
-        let enemy = region
-            .points
+        let (mine, theirs) = match (self.eyes(group, enemy), self.eyes(enemy, group)) {
+            (Eyes::Settled, _) | (_, Eyes::Settled) => return Race::NotCounted,
+            pair => pair,
+        };
+        let eye_of = |e: &Eyes| match e {
+            Eyes::One(points, value) => (points.clone(), *value),
+            _ => (Vec::new(), 0),
+        };
+        let ((my_eye, my_value), (their_eye, their_value)) = (eye_of(&mine), eye_of(&theirs));
+        let exits = exits(board, group, &my_eye).max(exits(board, enemy, &their_eye));
+        if exits > MAX_RACE_EXITS {
+            return Race::NotCounted;
+        }
+        let outside_of = |g: &Group, eye: &[Point], other: &Group| {
+            g.liberties
+                .iter()
+                .filter(|l| !eye.contains(l) && !other.liberties.contains(l))
+                .count()
+        };
+        let shared = group
+            .liberties
             .iter()
-            .filter(|&&p| board.color_at(p).is_some())
+            .filter(|l| enemy.liberties.contains(l))
             .count();
-        found = Some((region.points.clone(), eye_value(region.points.len(), enemy)));
-    }
-    match found {
-        Some((points, value)) => Eyes::One(points, value),
-        None => Eyes::None,
-    }
-}
-
-/// How the race of `group` against `enemy` goes for `group`, whoever
-/// starts when `to_move` is `None`, or with `to_move` first.
-fn count_race(
-    board: &Board,
-    status: &[Option<(StoneStatus, Method)>],
-    group: &Group,
-    enemy: &Group,
-    to_move: Option<Color>,
-) -> Race {
-    let by_playouts = |g: &Group| {
-        g.stones
-            .iter()
-            .all(|s| status[s.index()].is_some_and(|(_, m)| m == Method::Playouts))
-    };
-    if !by_playouts(group) || !by_playouts(enemy) {
-        return Race::NotCounted;
-    }
-    let (mine, theirs) = match (
-        eyes(board, status, group, enemy),
-        eyes(board, status, enemy, group),
-    ) {
-        (Eyes::Settled, _) | (_, Eyes::Settled) => return Race::NotCounted,
-        pair => pair,
-    };
-    let eye_of = |e: &Eyes| match e {
-        Eyes::One(points, value) => (points.clone(), *value),
-        _ => (Vec::new(), 0),
-    };
-    let ((my_eye, my_value), (their_eye, their_value)) = (eye_of(&mine), eye_of(&theirs));
-    let exits = exits(board, group, &my_eye).max(exits(board, enemy, &their_eye));
-    if exits > MAX_RACE_EXITS {
-        return Race::NotCounted;
-    }
-    let outside_of = |g: &Group, eye: &[Point], other: &Group| {
-        g.liberties
-            .iter()
-            .filter(|l| !eye.contains(l) && !other.liberties.contains(l))
-            .count()
-    };
-    let shared = group
-        .liberties
-        .iter()
-        .filter(|l| enemy.liberties.contains(l))
-        .count();
-    let me = RaceSide {
-        outside: count_u8(outside_of(group, &my_eye, enemy)),
-        eye: my_value,
-    };
-    let them = RaceSide {
-        outside: count_u8(outside_of(enemy, &their_eye, group)),
-        eye: their_value,
-    };
-    let shared = count_u8(shared);
-    // A seki only between groups that cannot run at all.
-    let closed = |o: RaceOutcome| {
-        if o == RaceOutcome::Seki && exits > 0 {
-            RaceOutcome::Loses
-        } else {
-            o
+        let me = RaceSide {
+            outside: count_u8(outside_of(group, &my_eye, enemy)),
+            eye: my_value,
+        };
+        let them = RaceSide {
+            outside: count_u8(outside_of(enemy, &their_eye, group)),
+            eye: their_value,
+        };
+        let shared = count_u8(shared);
+        // A seki only between groups that cannot run at all.
+        let closed = |o: RaceOutcome| {
+            if o == RaceOutcome::Seki && exits > 0 {
+                RaceOutcome::Loses
+            } else {
+                o
+            }
+        };
+        let first = closed(race(me, them, shared));
+        let second = closed(match race(them, me, shared) {
+            RaceOutcome::Wins => RaceOutcome::Loses,
+            RaceOutcome::Seki => RaceOutcome::Seki,
+            RaceOutcome::Loses => RaceOutcome::Wins,
+        });
+        match to_move {
+            Some(c) if c == group.color => Race::Counted(first),
+            Some(_) => Race::Counted(second),
+            None if first == second => Race::Counted(first),
+            None => Race::Open,
         }
-    };
-    let first = closed(race(me, them, shared));
-    let second = closed(match race(them, me, shared) {
-        RaceOutcome::Wins => RaceOutcome::Loses,
-        RaceOutcome::Seki => RaceOutcome::Seki,
-        RaceOutcome::Loses => RaceOutcome::Wins,
-    });
-    match to_move {
-        Some(c) if c == group.color => Race::Counted(first),
-        Some(_) => Race::Counted(second),
-        None if first == second => Race::Counted(first),
-        None => Race::Open,
     }
 }
 
