@@ -39,3 +39,58 @@ kgs-rules chinese
 #? [alive]
 6 tengen-status a2 b
 #? [dead]
+
+# --- Five stones on the second line from the corner, read to the end
+# (src/rules/status/tsumego.rs; after GNU Go's ld2, cropped to 9x9).
+# White's H9 sits inside; Black's eye space is D8, the first line and
+# J7. Black dies even moving first (GNU Go: dead); one move deep the
+# status playouts found Black a living try.
+#
+#      A B C D E F G H J
+#    9 . . . . . . . O .
+#    8 . O O . X X X X X
+#    7 . . O O O O O O .
+#    6 . . . . . . . O .
+boardsize 9
+clear_board
+play w h9
+play w b8
+play w c8
+play b e8
+play b f8
+play b g8
+play b h8
+play b j8
+play w c7
+play w d7
+play w e7
+play w f7
+play w g7
+play w h7
+play w h6
+kgs-rules japanese
+21 tengen-status e8 black
+#? [dead]
+22 tengen-status e8 white
+#? [dead]
+# Without White's H9 the first move decides: Black lives.
+boardsize 9
+clear_board
+play w b8
+play w c8
+play b e8
+play b f8
+play b g8
+play b h8
+play b j8
+play w c7
+play w d7
+play w e7
+play w f7
+play w g7
+play w h7
+play w h6
+23 tengen-status e8 black
+#? [alive]
+24 tengen-status e8 white
+#? [dead]

@@ -7,6 +7,7 @@
 //! move) looks the same to them either way.
 
 use super::playouts::{chain_ownership, ownership};
+use super::tsumego::{NODE_BUDGET, read_enclosed};
 use super::{DEAD_BELOW, StoneStatus, judge_to_move};
 use crate::board::playout::StatusMoves;
 use crate::board::{Board, Point};
@@ -40,7 +41,11 @@ pub fn status_after_best_move(
     first: Color,
 ) -> Option<StoneStatus> {
     let owner = board.color_at(p)?;
-    let without = judge_to_move(board, rules, first).status(p)?;
+    let judgement = judge_to_move(board, rules, first);
+    if let Some(read) = read_enclosed(board, &judgement, p, first, NODE_BUDGET) {
+        return Some(read);
+    }
+    let without = judgement.status(p)?;
     let wants_alive = owner == first;
     if without.is_live() == wants_alive {
         return Some(without);

@@ -111,6 +111,7 @@ mod race;
 mod reading;
 mod repairs;
 mod seki;
+mod tsumego;
 
 use super::Rules;
 use super::benson::pass_alive;

@@ -1,0 +1,558 @@
+//! Life and death of an enclosed group read to the end
+//! ([`read_enclosed`]): the status playouts answer "who wins if both play
+//! at random from here", and a group that lives or dies by one exact
+//! sequence (a placement, a throw-in, the second-line shapes) looks alike
+//! to them either way. When the group sits in a small space closed by
+//! enemy walls, the space is read move by move until the group is taken
+//! or proved alive.
+//!
+//! The problem is cut out of the board as a life-and-death problem is
+//! drawn: the region is the group, the empty points and small or short
+//! enemy chains around it, grown outwards until it meets enemy chains of
+//! [`WALL_STONES`] or more stones with [`WALL_LIBERTIES`] or more
+//! liberties that the status playouts give to the attacker (walls,
+//! assumed to live). Empty points
+//! next to a wall close the region; the few empty points just outside it
+//! (at most [`MAX_RING`]) get enemy stones on the reading board, so the
+//! group cannot run. A region that grows past [`MAX_REGION_EMPTIES`]
+//! empty points is open, and gets no answer.
+//!
+//! The reading: both sides play in the region or pass. The attacker wins
+//! by taking the group's stone; the defender wins when Benson's algorithm
+//! proves the group pass-alive, or when two passes in a row leave it on
+//! the board (the attacker can do nothing: life or seki). Simple ko; no
+//! ko threats. Depth-first, deepened one move at a time, with a table of
+//! settled positions, within [`NODE_BUDGET`] positions: beyond it, no
+//! answer.
+
+use std::collections::HashMap;
+
+use super::{Judgement, StoneStatus};
+use crate::board::{ARRAY_LEN, Board, Point};
+use crate::color::Color;
+use crate::rules::benson::pass_alive;
+
+/// An enemy chain of this many stones or more bounds the region (a wall
+/// taken to live); smaller ones are inside and may be captured.
+pub const WALL_STONES: usize = 4;
+
+/// The fewest liberties of a wall: an enemy chain short of liberties may
+/// be racing the group, and is inside the region.
+pub const WALL_LIBERTIES: usize = 5;
+
+/// The least ownership a wall's stones have for the attacker in the
+/// status playouts (+1 always the attacker's): a wall the playouts doubt
+/// may be racing the group.
+pub const WALL_OWNERSHIP: f64 = 0.8;
+
+/// The most empty points a region may hold (corner and side problems).
+pub const MAX_REGION_EMPTIES: usize = 18;
+
+/// The most empty points just outside the region that are closed with
+/// enemy stones for the reading: more, and the group is not enclosed.
+pub const MAX_RING: usize = 6;
+
+/// The most positions read for one question about one chain
+/// (`tengen-status`).
+pub const NODE_BUDGET: usize = 400_000;
+
+/// The deepest the reading goes (moves and passes).
+pub const MAX_DEPTH: usize = 24;
+
+/// The result of a line of reading for the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Outcome {
+    Win,
+    Loss,
+    Unknown,
+}
+
+/// One life-and-death problem cut out of a board.
+struct Problem {
+    /// The reading board: the position with the ring closed.
+    board: Board,
+    /// The region's points (empty, or holding the group, its friends and
+    /// the small enemy chains inside).
+    region: Vec<Point>,
+    /// A stone of the group.
+    target: Point,
+    defender: Color,
+    /// Settled results: position key → (outcome for the side to move,
+    /// depth it was read to; `usize::MAX` when proved).
+    table: HashMap<u64, (Outcome, usize)>,
+    nodes: usize,
+    /// The most positions to read.
+    budget: usize,
+}
+
+/// The status of the chain at `p` with `first` to move when its group is
+/// enclosed in a small region and the reading settles it within budget:
+/// [`StoneStatus::Alive`] when it lives (or makes seki), `Dead` when it is
+/// taken. `None` when `p` is empty, the group is open, or the reading
+/// runs out.
+#[must_use]
+pub fn read_enclosed(
+    board: &Board,
+    judgement: &Judgement,
+    p: Point,
+    first: Color,
+    budget: usize,
+) -> Option<StoneStatus> {
+    let mut problem = Problem::cut(board, p, judgement, budget)?;
+    let Some(outcome) = problem.solve(first) else {
+        log::debug!("tsumego: no answer for {p} in {} positions", problem.nodes);
+        return None;
+    };
+    let lives = (outcome == Outcome::Win) == (first == problem.defender);
+    log::debug!(
+        "tsumego: {first} first, the chain at {p} {} ({} positions)",
+        if lives { "lives" } else { "dies" },
+        problem.nodes
+    );
+    Some(if lives {
+        StoneStatus::Alive
+    } else {
+        StoneStatus::Dead
+    })
+}
+
+impl Problem {
+    /// Cuts the region around the chain at `p` out of `board`; `None`
+    /// when `p` is empty or the region is open.
+    fn cut(board: &Board, p: Point, judgement: &Judgement, budget: usize) -> Option<Problem> {
+        let defender = board.color_at(p)?;
+        let attacker = defender.other();
+        let mut in_region = vec![false; ARRAY_LEN];
+        let mut region: Vec<Point> = Vec::new();
+        let mut queue: Vec<Point> = Vec::new();
+        let sign = if attacker == Color::Black { 1.0 } else { -1.0 };
+        let is_wall = |q: Point| {
+            board.color_at(q) == Some(attacker)
+                && board.chain_size(q) >= WALL_STONES
+                && board.liberties(q).len() >= WALL_LIBERTIES
+                && judgement.status(q) == Some(StoneStatus::Alive)
+                && board
+                    .chain_stones(q)
+                    .all(|s| sign * judgement.ownership(s) >= WALL_OWNERSHIP)
+        };
+        let add_chain = |q: Point,
+                         in_region: &mut Vec<bool>,
+                         region: &mut Vec<Point>,
+                         queue: &mut Vec<Point>| {
+            for s in board.chain_stones(q) {
+                if !in_region[s.index()] {
+                    in_region[s.index()] = true;
+                    region.push(s);
+                    queue.push(s);
+                }
+            }
+        };
+        add_chain(p, &mut in_region, &mut region, &mut queue);
+        let mut empties = 0;
+        while let Some(q) = queue.pop() {
+            for n in q.neighbours() {
+                if !board.is_on_board(n) || in_region[n.index()] || is_wall(n) {
+                    continue;
+                }
+                if board.color_at(n).is_some() {
+                    add_chain(n, &mut in_region, &mut region, &mut queue);
+                    continue;
+                }
+                in_region[n.index()] = true;
+                region.push(n);
+                empties += 1;
+                if empties > MAX_REGION_EMPTIES {
+                    log::debug!("tsumego: the region of {p} is open");
+                    return None;
+                }
+                // An empty point on a wall closes the region there.
+                if !n
+                    .neighbours()
+                    .into_iter()
+                    .any(|m| board.is_on_board(m) && is_wall(m))
+                {
+                    queue.push(n);
+                }
+            }
+        }
+        // The empty points just outside: closed with attacker stones.
+        let mut ring: Vec<Point> = Vec::new();
+        for &q in &region {
+            for n in q.neighbours() {
+                if board.is_on_board(n)
+                    && !in_region[n.index()]
+                    && board.color_at(n).is_none()
+                    && !ring.contains(&n)
+                {
+                    ring.push(n);
+                }
+            }
+        }
+        if ring.len() > MAX_RING {
+            log::debug!("tsumego: {} points close the region of {p}", ring.len());
+            return None;
+        }
+        log::trace!(
+            "tsumego: region of {p}: {:?}; ring {:?}",
+            region.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            ring.iter().map(ToString::to_string).collect::<Vec<_>>()
+        );
+        let mut reading = board.clone();
+        for &r in &ring {
+            if reading.is_legal(attacker, r) && !reading.is_capture(attacker, r) {
+                reading.play_unchecked(attacker, r);
+            }
+        }
+        reading.pass();
+        if reading.color_at(p) != Some(defender) {
+            return None;
+        }
+        Some(Problem {
+            board: reading,
+            region,
+            target: p,
+            defender,
+            table: HashMap::new(),
+            nodes: 0,
+            budget,
+        })
+    }
+
+    /// The outcome for `first` to move, deepening one move at a time;
+    /// `None` when the budget runs out first.
+    fn solve(&mut self, first: Color) -> Option<Outcome> {
+        let board = self.board.clone();
+        for depth in 1..=MAX_DEPTH {
+            match self.search(&board, first, 0, depth) {
+                Outcome::Unknown if self.nodes < self.budget => {}
+                Outcome::Unknown => return None,
+                settled => {
+                    if log::log_enabled!(log::Level::Debug) {
+                        log::debug!("tsumego: line {}", self.line(&board, first));
+                    }
+                    return Some(settled);
+                }
+            }
+        }
+        None
+    }
+
+    /// The winning line from the table, for the log: at each step the
+    /// first move whose position is a proved loss for the other side.
+    fn line(&self, board: &Board, first: Color) -> String {
+        let mut out = String::new();
+        let mut board = board.clone();
+        let mut to_move = first;
+        for _ in 0..12 {
+            let mut next = None;
+            for &q in &self.region {
+                if board.color_at(q).is_some() || !board.is_legal(to_move, q) {
+                    continue;
+                }
+                let mut child = board.clone();
+                child.play_unchecked(to_move, q);
+                let key = Self::key(&child, to_move.other(), 0);
+                let lost = self
+                    .table
+                    .get(&key)
+                    .is_some_and(|&(o, _)| o == Outcome::Loss);
+                if lost || child.color_at(self.target) != Some(self.defender) {
+                    next = Some((q, child));
+                    break;
+                }
+            }
+            let Some((q, child)) = next else {
+                out.push_str(&format!(" {to_move} ?"));
+                break;
+            };
+            out.push_str(&format!(" {to_move} {q}"));
+            if child.color_at(self.target) != Some(self.defender) {
+                break;
+            }
+            board = child;
+            to_move = to_move.other();
+            // The reply: any move (the line follows the first one in the table).
+            let mut reply = None;
+            for &q in &self.region {
+                if board.color_at(q).is_some() || !board.is_legal(to_move, q) {
+                    continue;
+                }
+                let mut child = board.clone();
+                child.play_unchecked(to_move, q);
+                let key = Self::key(&child, to_move.other(), 0);
+                if self
+                    .table
+                    .get(&key)
+                    .is_some_and(|&(o, _)| o == Outcome::Win)
+                {
+                    reply = Some((q, child));
+                    break;
+                }
+            }
+            let Some((q, child)) = reply else {
+                out.push_str(&format!(" {to_move} pass?"));
+                break;
+            };
+            out.push_str(&format!(" {to_move} {q}"));
+            board = child;
+            to_move = to_move.other();
+        }
+        out
+    }
+
+    /// The table key of a position: stones, ko, side to move, passes.
+    fn key(board: &Board, to_move: Color, passes: u8) -> u64 {
+        let ko = board.ko().map_or(0, |(q, _)| q.index() as u64 + 1);
+        board.hash()
+            ^ ko.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (u64::from(to_move == Color::White) << 63)
+            ^ (u64::from(passes) << 61)
+    }
+
+    /// Whether the group has lived: pass-alive by Benson, checked only
+    /// when the group has two liberties that look like eyes.
+    fn group_is_settled_alive(&self, board: &Board) -> bool {
+        let eyes = board
+            .liberties(self.target)
+            .into_iter()
+            .filter(|&l| {
+                l.neighbours().into_iter().all(|n| {
+                    !board.is_on_board(n) || board.color_at(n) != Some(self.defender.other())
+                })
+            })
+            .count();
+        if eyes < 2 {
+            return false;
+        }
+        let head = board.chain_head(self.target);
+        pass_alive(board, self.defender).chains.contains(&head)
+    }
+
+    /// Negamax over wins and losses with `depth` plies left.
+    fn search(&mut self, board: &Board, to_move: Color, passes: u8, depth: usize) -> Outcome {
+        let attacker = self.defender.other();
+        let mover_is_defender = to_move == self.defender;
+        let defender_wins = if mover_is_defender {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        let defender_loses = if mover_is_defender {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        };
+        if board.color_at(self.target) != Some(self.defender) {
+            return defender_loses;
+        }
+        if passes >= 2 {
+            return defender_wins;
+        }
+        if self.group_is_settled_alive(board) {
+            return defender_wins;
+        }
+        if depth == 0 || self.nodes >= self.budget {
+            return Outcome::Unknown;
+        }
+        let key = Self::key(board, to_move, passes);
+        if let Some(&(outcome, read)) = self.table.get(&key)
+            && (outcome != Outcome::Unknown || read >= depth)
+        {
+            return outcome;
+        }
+        self.nodes += 1;
+        let mut moves = self.moves(board, to_move, attacker);
+        moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        let mut unknown = false;
+        for (q, _) in moves {
+            let mut child = board.clone();
+            child.play_unchecked(to_move, q);
+            match self.search(&child, to_move.other(), 0, depth - 1) {
+                Outcome::Loss => {
+                    self.table.insert(key, (Outcome::Win, usize::MAX));
+                    return Outcome::Win;
+                }
+                Outcome::Unknown => unknown = true,
+                Outcome::Win => {}
+            }
+        }
+        let mut child = board.clone();
+        child.pass();
+        match self.search(&child, to_move.other(), passes + 1, depth - 1) {
+            Outcome::Loss => {
+                self.table.insert(key, (Outcome::Win, usize::MAX));
+                return Outcome::Win;
+            }
+            Outcome::Unknown => unknown = true,
+            Outcome::Win => {}
+        }
+        let outcome = if unknown {
+            Outcome::Unknown
+        } else {
+            Outcome::Loss
+        };
+        let read = if unknown { depth } else { usize::MAX };
+        self.table.insert(key, (outcome, read));
+        outcome
+    }
+
+    /// The legal moves of `to_move` in the region, best first by a rough
+    /// score: captures, then the group's liberties, then points with
+    /// room around them. The defender never fills a one-point eye of one of
+    /// its chains.
+    fn moves(&self, board: &Board, to_move: Color, attacker: Color) -> Vec<(Point, i32)> {
+        let target_libs = board.liberties(self.target);
+        let mut out = Vec::new();
+        for &q in &self.region {
+            if board.color_at(q).is_some() || !board.is_legal(to_move, q) {
+                continue;
+            }
+            let capture = board.is_capture(to_move, q);
+            if to_move == self.defender && !capture && is_own_eye(board, self.defender, q) {
+                continue;
+            }
+            let mut score = 0;
+            if capture {
+                score += 8;
+            }
+            if target_libs.contains(&q) {
+                score += 4;
+            }
+            for n in q.neighbours() {
+                if board.is_on_board(n) && board.color_at(n).is_none() {
+                    score += 1;
+                }
+            }
+            if to_move == attacker && board.liberties_after(attacker, q) <= 1 && !capture {
+                score -= 2;
+            }
+            out.push((q, score));
+        }
+        out
+    }
+}
+
+/// True when every neighbour of the empty point `q` on the board is a
+/// stone of one chain of `color`: filling it joins nothing.
+fn is_own_eye(board: &Board, color: Color, q: Point) -> bool {
+    let mut head = None;
+    for n in q.neighbours() {
+        if !board.is_on_board(n) {
+            continue;
+        }
+        if board.color_at(n) != Some(color) {
+            return false;
+        }
+        let h = board.chain_head(n);
+        if head.is_some_and(|k| k != h) {
+            return false;
+        }
+        head = Some(h);
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+    use crate::rules::status::judge;
+    use crate::test_support::v;
+
+    /// Black's corner group has a straight three, A1 B1 C1, as its only
+    /// eye space: the vital point B1 decides it.
+    const STRAIGHT_THREE: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        O O O O O . . . .
+        X X X X O . . . .
+        . . . X O . . . .
+        ";
+
+    #[test]
+    fn the_vital_point_of_a_straight_three_decides() {
+        let board = Board::from_diagram(STRAIGHT_THREE).expect("diagram");
+        assert_eq!(
+            read_enclosed(
+                &board,
+                &judge(&board, &Rules::japanese()),
+                v("D1"),
+                Color::Black,
+                NODE_BUDGET
+            ),
+            Some(StoneStatus::Alive)
+        );
+        assert_eq!(
+            read_enclosed(
+                &board,
+                &judge(&board, &Rules::japanese()),
+                v("D1"),
+                Color::White,
+                NODE_BUDGET
+            ),
+            Some(StoneStatus::Dead)
+        );
+    }
+
+    /// A straight four in the corner, A1 B1 C1 D1: alive whoever starts.
+    #[test]
+    fn a_straight_four_lives_with_the_attacker_first() {
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            O O O O O O . . .
+            X X X X X O . . .
+            . . . . X O . . .
+            ",
+        )
+        .expect("diagram");
+        assert_eq!(
+            read_enclosed(
+                &board,
+                &judge(&board, &Rules::japanese()),
+                v("A2"),
+                Color::White,
+                NODE_BUDGET
+            ),
+            Some(StoneStatus::Alive)
+        );
+    }
+
+    /// A lone stone on an open board is not enclosed: no answer.
+    #[test]
+    fn an_open_group_gets_no_answer() {
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . X . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+        )
+        .expect("diagram");
+        assert_eq!(
+            read_enclosed(
+                &board,
+                &judge(&board, &Rules::japanese()),
+                v("E5"),
+                Color::White,
+                NODE_BUDGET
+            ),
+            None
+        );
+    }
+}
