@@ -81,6 +81,11 @@ struct Problem {
     /// depth it was read to; `usize::MAX` when proved).
     table: HashMap<u64, (Outcome, usize)>,
     nodes: usize,
+    /// Benson's verdict on the group, by the stones' hash.
+    pass_alive: HashMap<u64, bool>,
+    /// How often each move of each colour won (weighted by the depth
+    /// left): tried first elsewhere in the tree.
+    history: Vec<u32>,
     /// The most positions to read.
     budget: usize,
 }
@@ -214,6 +219,8 @@ impl Problem {
             defender,
             table: HashMap::new(),
             nodes: 0,
+            pass_alive: HashMap::new(),
+            history: vec![0; 2 * ARRAY_LEN],
             budget,
         })
     }
@@ -311,7 +318,7 @@ impl Problem {
 
     /// Whether the group has lived: pass-alive by Benson, checked only
     /// when the group has two liberties that look like eyes.
-    fn group_is_settled_alive(&self, board: &Board) -> bool {
+    fn group_is_settled_alive(&mut self, board: &Board) -> bool {
         let eyes = board
             .liberties(self.target)
             .into_iter()
@@ -324,8 +331,13 @@ impl Problem {
         if eyes < 2 {
             return false;
         }
+        if let Some(&alive) = self.pass_alive.get(&board.hash()) {
+            return alive;
+        }
         let head = board.chain_head(self.target);
-        pass_alive(board, self.defender).chains.contains(&head)
+        let alive = pass_alive(board, self.defender).chains.contains(&head);
+        self.pass_alive.insert(board.hash(), alive);
+        alive
     }
 
     /// Negamax over wins and losses with `depth` plies left.
@@ -362,7 +374,8 @@ impl Problem {
         }
         self.nodes += 1;
         let mut moves = self.moves(board, to_move, attacker);
-        moves.sort_by_key(|&(_, score)| std::cmp::Reverse(score));
+        let side = to_move.index() * ARRAY_LEN;
+        moves.sort_by_key(|&(q, score)| std::cmp::Reverse((self.history[side + q.index()], score)));
         let mut unknown = false;
         for (q, _) in moves {
             let mut child = board.clone();
@@ -370,6 +383,7 @@ impl Problem {
             match self.search(&child, to_move.other(), 0, depth - 1) {
                 Outcome::Loss => {
                     self.table.insert(key, (Outcome::Win, usize::MAX));
+                    self.history[side + q.index()] += (depth * depth) as u32;
                     return Outcome::Win;
                 }
                 Outcome::Unknown => unknown = true,
