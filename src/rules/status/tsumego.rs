@@ -56,6 +56,10 @@ pub const MAX_RING: usize = 6;
 /// (`tengen-status`).
 pub const NODE_BUDGET: usize = 400_000;
 
+/// The most points (empty or attacker stones) of a region that may give
+/// the group an eye: a larger one is open or not yet an eye.
+pub const MAX_EYE_REGION: usize = 12;
+
 /// The deepest the reading goes (moves and passes).
 pub const MAX_DEPTH: usize = 24;
 
@@ -317,18 +321,9 @@ impl Problem {
     }
 
     /// Whether the group has lived: pass-alive by Benson, checked only
-    /// when the group has two liberties that look like eyes.
+    /// when the group could have two vital regions ([`Self::eye_regions`]).
     fn group_is_settled_alive(&mut self, board: &Board) -> bool {
-        let eyes = board
-            .liberties(self.target)
-            .into_iter()
-            .filter(|&l| {
-                l.neighbours().into_iter().all(|n| {
-                    !board.is_on_board(n) || board.color_at(n) != Some(self.defender.other())
-                })
-            })
-            .count();
-        if eyes < 2 {
+        if self.eye_regions(board) < 2 {
             return false;
         }
         if let Some(&alive) = self.pass_alive.get(&board.hash()) {
@@ -338,6 +333,53 @@ impl Problem {
         let alive = pass_alive(board, self.defender).chains.contains(&head);
         self.pass_alive.insert(board.hash(), alive);
         alive
+    }
+
+    /// The regions of points without the defender's stones that hold a
+    /// liberty of the group and could be vital to it in Benson's sense:
+    /// every empty point next to a defender stone, and no larger than
+    /// [`MAX_EYE_REGION`]. Benson needs two.
+    fn eye_regions(&self, board: &Board) -> usize {
+        let mut seen: Vec<Point> = Vec::new();
+        let mut count = 0;
+        for l in board.liberties(self.target) {
+            if seen.contains(&l) {
+                continue;
+            }
+            let start = seen.len();
+            seen.push(l);
+            let mut i = start;
+            let mut vital = true;
+            while i < seen.len() {
+                let q = seen[i];
+                i += 1;
+                if seen.len() - start > MAX_EYE_REGION {
+                    vital = false;
+                    break;
+                }
+                let mut touches = false;
+                for n in q.neighbours() {
+                    if !board.is_on_board(n) {
+                        continue;
+                    }
+                    if board.color_at(n) == Some(self.defender) {
+                        touches = true;
+                    } else if !seen.contains(&n) {
+                        seen.push(n);
+                    }
+                }
+                if board.color_at(q).is_none() && !touches {
+                    vital = false;
+                }
+            }
+            if vital {
+                count += 1;
+                if count >= 2 {
+                    return count;
+                }
+            }
+        }
+        count
     }
 
     /// Negamax over wins and losses with `depth` plies left.
