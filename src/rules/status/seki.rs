@@ -190,7 +190,7 @@ fn is_safe_after_connecting(board: &Board, region_borders: &[u8], color: Color, 
 
 /// Whether `q` is a one-point eye of `color` shared by two or more of its
 /// chains, so that filling it joins them.
-fn is_joining_point(board: &Board, color: Color, q: Point) -> bool {
+pub(super) fn is_joining_point(board: &Board, color: Color, q: Point) -> bool {
     let mut heads: Vec<Point> = Vec::new();
     for n in q.neighbours() {
         if !board.is_on_board(n) {

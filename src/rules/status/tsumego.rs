@@ -27,6 +27,7 @@
 
 use std::collections::HashMap;
 
+use super::seki::is_joining_point;
 use super::{Judgement, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
@@ -248,30 +249,30 @@ impl Problem {
         None
     }
 
-    /// The winning line from the table, for the log: at each step the
-    /// first move whose position is a proved loss for the other side.
+    /// The winning line from the table, for the log: the first move
+    /// whose position the table has as lost for the other side (or that
+    /// takes the group), then the first reply the table has as won.
     fn line(&self, board: &Board, first: Color) -> String {
         let mut out = String::new();
         let mut board = board.clone();
         let mut to_move = first;
-        for _ in 0..12 {
-            let mut next = None;
-            for &q in &self.region {
+        for ply in 0..24 {
+            let wanted = if ply % 2 == 0 {
+                Outcome::Loss
+            } else {
+                Outcome::Win
+            };
+            let next = self.region.iter().find_map(|&q| {
                 if board.color_at(q).is_some() || !board.is_legal(to_move, q) {
-                    continue;
+                    return None;
                 }
                 let mut child = board.clone();
                 child.play_unchecked(to_move, q);
                 let key = Self::key(&child, to_move.other(), 0);
-                let lost = self
-                    .table
-                    .get(&key)
-                    .is_some_and(|&(o, _)| o == Outcome::Loss);
-                if lost || child.color_at(self.target) != Some(self.defender) {
-                    next = Some((q, child));
-                    break;
-                }
-            }
+                let taken = child.color_at(self.target) != Some(self.defender);
+                let settled = self.table.get(&key).is_some_and(|&(o, _)| o == wanted);
+                (settled || (taken && ply % 2 == 0)).then_some((q, child))
+            });
             let Some((q, child)) = next else {
                 out.push_str(&format!(" {to_move} ?"));
                 break;
@@ -280,31 +281,6 @@ impl Problem {
             if child.color_at(self.target) != Some(self.defender) {
                 break;
             }
-            board = child;
-            to_move = to_move.other();
-            // The reply: any move (the line follows the first one in the table).
-            let mut reply = None;
-            for &q in &self.region {
-                if board.color_at(q).is_some() || !board.is_legal(to_move, q) {
-                    continue;
-                }
-                let mut child = board.clone();
-                child.play_unchecked(to_move, q);
-                let key = Self::key(&child, to_move.other(), 0);
-                if self
-                    .table
-                    .get(&key)
-                    .is_some_and(|&(o, _)| o == Outcome::Win)
-                {
-                    reply = Some((q, child));
-                    break;
-                }
-            }
-            let Some((q, child)) = reply else {
-                out.push_str(&format!(" {to_move} pass?"));
-                break;
-            };
-            out.push_str(&format!(" {to_move} {q}"));
             board = child;
             to_move = to_move.other();
         }
@@ -491,21 +467,10 @@ impl Problem {
 /// True when every neighbour of the empty point `q` on the board is a
 /// stone of one chain of `color`: filling it joins nothing.
 fn is_own_eye(board: &Board, color: Color, q: Point) -> bool {
-    let mut head = None;
-    for n in q.neighbours() {
-        if !board.is_on_board(n) {
-            continue;
-        }
-        if board.color_at(n) != Some(color) {
-            return false;
-        }
-        let h = board.chain_head(n);
-        if head.is_some_and(|k| k != h) {
-            return false;
-        }
-        head = Some(h);
-    }
-    true
+    q.neighbours()
+        .into_iter()
+        .all(|n| !board.is_on_board(n) || board.color_at(n) == Some(color))
+        && !is_joining_point(board, color, q)
 }
 
 #[cfg(test)]
