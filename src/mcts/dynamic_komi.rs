@@ -29,15 +29,15 @@
 //!
 //! Measured on 9×9, Tengen (0.5 s a move) giving GNU Go 3.8 level 10
 //! three stones at komi 0.5 under Chinese rules, White's wins: real komi
-//! 17 of 40, then 8 of 20 in a later match (25 of 60, 41.7%); `linear` 13
-//! of 40, then 6 of 20 (19 of 60, 31.7%); `value` 2 of 13 (stopped). Tried
+//! 17 of 40, 8 of 20, then 14 of 40 as `auto` (39 of 100, 39%); `linear`
+//! 13 of 40, then 6 of 20 (19 of 60, 31.7%); `value` 2 of 13 (stopped). Tried
 //! and dropped, 8 of 20 or fewer each: the value scheme's steps from the
 //! real komi only outside a 0.2–0.8 band, White searching 4 points behind
-//! (more ambition), and a KataGo-like score utility (a third of each
+//! (more ambition), and a KataGo-like score utility (three tenths of each
 //! simulation's value from the margin). On 9×9 the real komi leaves White
 //! about 0.25 in the playouts, informative enough, and its lost games turn
 //! on one move: the win rate falls from 0.25–0.3 to below 0.1 when GNU Go
-//! kills a group the playouts thought safe, which no komi prevents. So
+//! kills a group the playouts thought safe, which none of these prevented. So
 //! `auto` searches at the real komi below [`AUTO_LINEAR_MIN_SIZE`], and
 //! takes `linear` (Pachi's default, meant for bigger boards, where a
 //! handicap leaves the playouts less to tell) from there up.
