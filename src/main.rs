@@ -99,7 +99,8 @@ struct Cli {
     /// Dynamic komi: the search plays against an adjusted komi in
     /// lopsided games so that its win rates stay informative (results,
     /// final_score and analysis keep the real komi). auto (default): the
-    /// linear scheme in handicap games only; linear: a handicap-based komi
+    /// linear scheme in handicap games on 13x13 and bigger boards only
+    /// (the real komi on 9x9, where it won more); linear: a handicap-based komi
     /// decreasing to the real one over the first moves; value: a
     /// handicap-based komi moved a step after each move to keep the win
     /// rate within 0.45-0.6 (with Pachi's ratchet), in every game; off.

@@ -72,3 +72,36 @@ loadsgf ../games/endgame/lost-gnugo.sgf 77
 #? [B\+77\.5]
 11 genmove w
 #? [(?i)pass]
+
+# --- A capture that changes the winner is played, not a pass.
+# eye-capture.sgf, Tromp-Taylor (no dead stones: every stone counts):
+#
+#    6  . . . X X O O O O
+#    5  . . . X O . O O .
+#    4  . . . X X O O O O
+#
+# White's E5 is in atari at F5, a point of White's own area, so no open
+# point is left and only the capture can change the count. With komi
+# -4.5 the count is W+0.5; after Black's F5 takes E5, E5 and F5 are
+# Black's: B+3.5. White passes; Black must capture (a pass loses).
+loadsgf ../games/endgame/eye-capture.sgf
+kgs-rules tromp-taylor
+komi -4.5
+12 final_score
+#? [W\+0\.5]
+play w pass
+13 genmove b
+#? [F5]
+14 final_score
+#? [B\+3\.5]
+
+# The converse: with komi -0.5 the count is W+4.5 and W+0.5 after the
+# capture, which changes nothing: Black passes.
+loadsgf ../games/endgame/eye-capture.sgf
+kgs-rules tromp-taylor
+komi -0.5
+15 final_score
+#? [W\+4\.5]
+play w pass
+16 genmove b
+#? [(?i)pass]

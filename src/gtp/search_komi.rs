@@ -132,13 +132,14 @@ mod tests {
         )
     }
 
-    /// With dynamic komi (auto: the linear scheme in a handicap game, at
-    /// move 0 as much as the value scheme's start) the search sees 3.5 + 18 = 21.5 points for White: its win rate is the
-    /// one a search at 21.5 finds from the same seed, not the real komi's;
-    /// with `off` it is the real komi's.
+    /// With dynamic komi (the linear scheme in a handicap game, at move 0
+    /// as much as the value scheme's start) the search sees 3.5 + 18 =
+    /// 21.5 points for White: its win rate is the one a search at 21.5
+    /// finds from the same seed, not the real komi's; with `off`, and with
+    /// `auto` on 9×9, it is the real komi's.
     #[test]
     fn genmove_searches_at_the_adjusted_komi() {
-        let (mv, win_rate, engine) = first_white_search(DynamicKomiSetting::Auto);
+        let (mv, win_rate, engine) = first_white_search(DynamicKomiSetting::Linear);
         let adjusted = direct_search(&engine, 21.5);
         let real = direct_search(&engine, 3.5);
         assert_eq!(win_rate, adjusted.win_rate);
@@ -149,6 +150,8 @@ mod tests {
         );
         let (_, off_win_rate, _) = first_white_search(DynamicKomiSetting::Off);
         assert_eq!(off_win_rate, real.win_rate);
+        let (_, auto_win_rate, _) = first_white_search(DynamicKomiSetting::Auto);
+        assert_eq!(auto_win_rate, real.win_rate);
         // The count keeps the real komi: Black's 81 points less 3.5.
         let mut engine = engine;
         assert_eq!(engine.execute(Command::FinalScore).unwrap(), "B+77.5");

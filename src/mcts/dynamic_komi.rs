@@ -8,8 +8,9 @@
 //! game's result, `final_score` and analysis keep the real one. Two of its
 //! schemes, in Tengen's terms:
 //!
-//! - **linear** ([`Scheme::Linear`], the default for handicap games, as
-//!   in Pachi): in a handicap game White gets
+//! - **linear** ([`Scheme::Linear`], the default for handicap games on
+//!   boards from [`AUTO_LINEAR_MIN_SIZE`] up, as in Pachi): in a
+//!   handicap game White gets
 //!   [`HANDICAP_STONE_POINTS`] extra points a handicap stone, less the komi
 //!   and handicap bonus it already has, decreasing linearly to nothing
 //!   after [`LINEAR_MOVES_PER_POINT`] × board area moves. Both colours see
@@ -27,14 +28,19 @@
 //! komi again.
 //!
 //! Measured on 9×9, Tengen (0.5 s a move) giving GNU Go 3.8 level 10
-//! three stones at komi 0.5 under Chinese rules: without dynamic komi it
-//! won 17 of 40, with `linear` 13 of 40, with `value` 2 of 13 (stopped
-//! there). On 9×9 the real komi leaves White about 0.25 in the playouts,
-//! informative enough; the value scheme's credit kept White content with
-//! a lead it did not have. None beat the real komi there; `auto` takes
-//! `linear`, the mildest (gone after 21 moves on 9×9), which is Pachi's
-//! default and meant for bigger boards, where a handicap leaves the
-//! playouts less to tell.
+//! three stones at komi 0.5 under Chinese rules, White's wins: real komi
+//! 17 of 40, 8 of 20, then 14 of 40 as `auto` (39 of 100, 39%); `linear`
+//! 13 of 40, then 6 of 20 (19 of 60, 31.7%); `value` 2 of 13 (stopped). Tried
+//! and dropped, 8 of 20 or fewer each: the value scheme's steps from the
+//! real komi only outside a 0.2–0.8 band, White searching 4 points behind
+//! (more ambition), and a KataGo-like score utility (three tenths of each
+//! simulation's value from the margin). On 9×9 the real komi leaves White
+//! about 0.25 in the playouts, informative enough, and its lost games turn
+//! on one move: the win rate falls from 0.25–0.3 to below 0.1 when GNU Go
+//! kills a group the playouts thought safe, which none of these prevented. So
+//! `auto` searches at the real komi below [`AUTO_LINEAR_MIN_SIZE`], and
+//! takes `linear` (Pachi's default, meant for bigger boards, where a
+//! handicap leaves the playouts less to tell) from there up.
 //!
 //! Resignation reads the adjusted win rate: when the extra komi favours
 //! the player it can only look better than it is (the GTP layer resigns
@@ -66,11 +72,17 @@ pub const VALUE_GREEN: f32 = 0.6;
 pub const VALUE_STEP_POINTS: f64 = 2.0;
 /// The extra komi never exceeds this many points per empty point.
 pub const MAX_EXTRA_PER_EMPTY_POINT: f64 = 0.3;
+/// `auto` takes the linear scheme in handicap games on boards this big
+/// or bigger, and the real komi on smaller ones (see the module
+/// documentation for the 9×9 matches).
+pub const AUTO_LINEAR_MIN_SIZE: usize = 13;
 
 /// Which games get dynamic komi (`--dynamic-komi`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum DynamicKomiSetting {
-    /// The linear scheme in handicap games, none in even games.
+    /// The linear scheme in handicap games on boards from
+    /// [`AUTO_LINEAR_MIN_SIZE`] up; none in even games or on smaller
+    /// boards.
     #[default]
     Auto,
     /// Never: the search always sees the real komi.
@@ -169,7 +181,11 @@ impl DynamicKomi {
     pub fn scheme(&self, game: &Game) -> Option<Scheme> {
         match self.setting {
             DynamicKomiSetting::Off => None,
-            DynamicKomiSetting::Auto if game.handicap() == 0 => None,
+            DynamicKomiSetting::Auto
+                if game.handicap() == 0 || game.size() < AUTO_LINEAR_MIN_SIZE =>
+            {
+                None
+            }
             DynamicKomiSetting::Auto | DynamicKomiSetting::Linear => Some(Scheme::Linear),
             DynamicKomiSetting::Value => Some(Scheme::Value),
         }
@@ -288,22 +304,37 @@ mod tests {
     }
 
     /// The setting's names, and the schemes they give in even and
-    /// handicap games.
+    /// handicap games on 9×9 and 13×13 (`auto`: linear on 13×13 only).
     #[test]
     fn settings_parse_and_choose_schemes() {
         let even = Game::new(9, PlayRules::default());
         let handicap = handicap_game();
-        for (name, on_even, on_handicap) in [
-            ("auto", None, Some(Scheme::Linear)),
-            ("OFF", None, None),
-            ("linear", Some(Scheme::Linear), Some(Scheme::Linear)),
-            ("value", Some(Scheme::Value), Some(Scheme::Value)),
+        let mut big_handicap = Game::new(13, PlayRules::default());
+        big_handicap
+            .place_handicap(&fixed_handicap(13, 3).unwrap())
+            .unwrap();
+        for (name, on_even, on_handicap, on_big_handicap) in [
+            ("auto", None, None, Some(Scheme::Linear)),
+            ("OFF", None, None, None),
+            (
+                "linear",
+                Some(Scheme::Linear),
+                Some(Scheme::Linear),
+                Some(Scheme::Linear),
+            ),
+            (
+                "value",
+                Some(Scheme::Value),
+                Some(Scheme::Value),
+                Some(Scheme::Value),
+            ),
         ] {
             let setting: DynamicKomiSetting = name.parse().unwrap();
             assert_eq!(setting.to_string(), name.to_ascii_lowercase());
             let d = DynamicKomi::new(setting);
             assert_eq!(d.scheme(&even), on_even, "{name}");
             assert_eq!(d.scheme(&handicap), on_handicap, "{name}");
+            assert_eq!(d.scheme(&big_handicap), on_big_handicap, "{name}");
         }
         assert!("ratchet".parse::<DynamicKomiSetting>().is_err());
     }
