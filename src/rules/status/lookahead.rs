@@ -7,7 +7,7 @@
 //! move) looks the same to them either way.
 
 use super::playouts::{chain_ownership, ownership};
-use super::tsumego::{NODE_BUDGET, read_enclosed};
+use super::tsumego::read_enclosed;
 use super::{DEAD_BELOW, StoneStatus, judge_to_move};
 use crate::board::playout::StatusMoves;
 use crate::board::{Board, Point};
@@ -42,7 +42,7 @@ pub fn status_after_best_move(
 ) -> Option<StoneStatus> {
     let owner = board.color_at(p)?;
     let judgement = judge_to_move(board, rules, first);
-    if let Some(read) = read_enclosed(board, &judgement, p, first, NODE_BUDGET) {
+    if let Some(read) = read_enclosed(board, &judgement, p, first) {
         return Some(read);
     }
     let without = judgement.status(p)?;

@@ -97,8 +97,10 @@
 //!   capturing races);
 //! - `race.rs`: capturing races decided by counting liberties (step 4);
 //! - `seki.rs`: seki detection (step 6) and the reading of seki candidates;
+//! - `tsumego.rs`: one enclosed group's status with a side to move, read
+//!   to the end (`tengen-status`);
 //! - `lookahead.rs`: one chain's status with a side to move, after that
-//!   side's best move near it;
+//!   side's best move near it, when the group is not enclosed;
 //! - `protective.rs`: the protective move (teire) the engine plays rather
 //!   than pass.
 //!

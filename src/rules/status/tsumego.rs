@@ -11,10 +11,9 @@
 //! enemy chains around it, grown outwards until it meets enemy chains of
 //! [`WALL_STONES`] or more stones with [`WALL_LIBERTIES`] or more
 //! liberties that the status playouts give to the attacker (walls,
-//! assumed to live). Empty points
-//! next to a wall close the region; the few empty points just outside it
-//! (at most [`MAX_RING`]) get enemy stones on the reading board, so the
-//! group cannot run. A region that grows past [`MAX_REGION_EMPTIES`]
+//! assumed to live). Empty points next to a wall close the region; the
+//! few empty points just outside it (at most [`MAX_RING`]) get enemy
+//! stones on the reading board, so the group cannot run. A region that grows past [`MAX_REGION_EMPTIES`]
 //! empty points is open, and gets no answer.
 //!
 //! The reading: both sides play in the region or pass. The attacker wins
@@ -24,12 +23,18 @@
 //! ko threats. Depth-first, deepened one move at a time, with a table of
 //! settled positions, within [`NODE_BUDGET`] positions: beyond it, no
 //! answer.
+//!
+//! The art. 7 confirmation's search ([`crate::rules::confirm`]) answers
+//! another question: after a capture the owner may place new stones in
+//! the space it opened, so a group taken in a large enclosed space can
+//! count as alive there. A status with a side to move asks whether the
+//! group itself is taken.
 
 use std::collections::HashMap;
 
 use super::seki::is_joining_point;
 use super::{Judgement, StoneStatus};
-use crate::board::{ARRAY_LEN, Board, Point};
+use crate::board::{ARRAY_LEN, Board, Move, Point};
 use crate::color::Color;
 use crate::rules::benson::pass_alive;
 
@@ -91,8 +96,6 @@ struct Problem {
     /// How often each move of each colour won (weighted by the depth
     /// left): tried first elsewhere in the tree.
     history: Vec<u32>,
-    /// The most positions to read.
-    budget: usize,
 }
 
 /// The status of the chain at `p` with `first` to move when its group is
@@ -106,9 +109,8 @@ pub fn read_enclosed(
     judgement: &Judgement,
     p: Point,
     first: Color,
-    budget: usize,
 ) -> Option<StoneStatus> {
-    let mut problem = Problem::cut(board, p, judgement, budget)?;
+    let mut problem = Problem::cut(board, p, judgement)?;
     let Some(outcome) = problem.solve(first) else {
         log::debug!("tsumego: no answer for {p} in {} positions", problem.nodes);
         return None;
@@ -129,7 +131,7 @@ pub fn read_enclosed(
 impl Problem {
     /// Cuts the region around the chain at `p` out of `board`; `None`
     /// when `p` is empty or the region is open.
-    fn cut(board: &Board, p: Point, judgement: &Judgement, budget: usize) -> Option<Problem> {
+    fn cut(board: &Board, p: Point, judgement: &Judgement) -> Option<Problem> {
         let defender = board.color_at(p)?;
         let attacker = defender.other();
         let mut in_region = vec![false; ARRAY_LEN];
@@ -226,7 +228,6 @@ impl Problem {
             nodes: 0,
             pass_alive: HashMap::new(),
             history: vec![0; 2 * ARRAY_LEN],
-            budget,
         })
     }
 
@@ -236,7 +237,7 @@ impl Problem {
         let board = self.board.clone();
         for depth in 1..=MAX_DEPTH {
             match self.search(&board, first, 0, depth) {
-                Outcome::Unknown if self.nodes < self.budget => {}
+                Outcome::Unknown if self.nodes < NODE_BUDGET => {}
                 Outcome::Unknown => return None,
                 settled => {
                     if log::log_enabled!(log::Level::Debug) {
@@ -360,7 +361,6 @@ impl Problem {
 
     /// Negamax over wins and losses with `depth` plies left.
     fn search(&mut self, board: &Board, to_move: Color, passes: u8, depth: usize) -> Outcome {
-        let attacker = self.defender.other();
         let mover_is_defender = to_move == self.defender;
         let defender_wins = if mover_is_defender {
             Outcome::Win
@@ -381,7 +381,7 @@ impl Problem {
         if self.group_is_settled_alive(board) {
             return defender_wins;
         }
-        if depth == 0 || self.nodes >= self.budget {
+        if depth == 0 || self.nodes >= NODE_BUDGET {
             return Outcome::Unknown;
         }
         let key = Self::key(board, to_move, passes);
@@ -391,32 +391,38 @@ impl Problem {
             return outcome;
         }
         self.nodes += 1;
-        let mut moves = self.moves(board, to_move, attacker);
+        let mut moves = self.moves(board, to_move);
         let side = to_move.index() * ARRAY_LEN;
         moves.sort_by_key(|&(q, score)| std::cmp::Reverse((self.history[side + q.index()], score)));
+        // The moves in the region, best first, then a pass.
+        let tries = moves
+            .into_iter()
+            .map(|(q, _)| Move::Play(q))
+            .chain(std::iter::once(Move::Pass));
         let mut unknown = false;
-        for (q, _) in moves {
+        for mv in tries {
             let mut child = board.clone();
-            child.play_unchecked(to_move, q);
-            match self.search(&child, to_move.other(), 0, depth - 1) {
+            let child_passes = match mv {
+                Move::Play(q) => {
+                    child.play_unchecked(to_move, q);
+                    0
+                }
+                Move::Pass => {
+                    child.pass();
+                    passes + 1
+                }
+            };
+            match self.search(&child, to_move.other(), child_passes, depth - 1) {
                 Outcome::Loss => {
                     self.table.insert(key, (Outcome::Win, usize::MAX));
-                    self.history[side + q.index()] += (depth * depth) as u32;
+                    if let Move::Play(q) = mv {
+                        self.history[side + q.index()] += (depth * depth) as u32;
+                    }
                     return Outcome::Win;
                 }
                 Outcome::Unknown => unknown = true,
                 Outcome::Win => {}
             }
-        }
-        let mut child = board.clone();
-        child.pass();
-        match self.search(&child, to_move.other(), passes + 1, depth - 1) {
-            Outcome::Loss => {
-                self.table.insert(key, (Outcome::Win, usize::MAX));
-                return Outcome::Win;
-            }
-            Outcome::Unknown => unknown = true,
-            Outcome::Win => {}
         }
         let outcome = if unknown {
             Outcome::Unknown
@@ -432,7 +438,7 @@ impl Problem {
     /// score: captures, then the group's liberties, then points with
     /// room around them. The defender never fills a one-point eye of one of
     /// its chains.
-    fn moves(&self, board: &Board, to_move: Color, attacker: Color) -> Vec<(Point, i32)> {
+    fn moves(&self, board: &Board, to_move: Color) -> Vec<(Point, i32)> {
         let target_libs = board.liberties(self.target);
         let mut out = Vec::new();
         for &q in &self.region {
@@ -450,12 +456,8 @@ impl Problem {
             if target_libs.contains(&q) {
                 score += 4;
             }
-            for n in q.neighbours() {
-                if board.is_on_board(n) && board.color_at(n).is_none() {
-                    score += 1;
-                }
-            }
-            if to_move == attacker && board.liberties_after(attacker, q) <= 1 && !capture {
+            score += board.empty_neighbours(q) as i32;
+            if to_move != self.defender && board.liberties_after(to_move, q) <= 1 && !capture {
                 score -= 2;
             }
             out.push((q, score));
@@ -502,8 +504,7 @@ mod tests {
                 &board,
                 &judge(&board, &Rules::japanese()),
                 v("D1"),
-                Color::Black,
-                NODE_BUDGET
+                Color::Black
             ),
             Some(StoneStatus::Alive)
         );
@@ -512,8 +513,7 @@ mod tests {
                 &board,
                 &judge(&board, &Rules::japanese()),
                 v("D1"),
-                Color::White,
-                NODE_BUDGET
+                Color::White
             ),
             Some(StoneStatus::Dead)
         );
@@ -541,8 +541,7 @@ mod tests {
                 &board,
                 &judge(&board, &Rules::japanese()),
                 v("A2"),
-                Color::White,
-                NODE_BUDGET
+                Color::White
             ),
             Some(StoneStatus::Alive)
         );
@@ -570,8 +569,7 @@ mod tests {
                 &board,
                 &judge(&board, &Rules::japanese()),
                 v("E5"),
-                Color::White,
-                NODE_BUDGET
+                Color::White
             ),
             None
         );
