@@ -19,6 +19,9 @@
 //!   shorten his liberties); a dame fill, the one that puts an opponent
 //!   chain in atari first (it is in sente), then one the opponent could use
 //!   against him; otherwise he passes;
+//! - under territory counting, a dame that would close the point behind it
+//!   as the filler's own is left to the opponent, who fills it first: the
+//!   players left that point open, so it is counted neutral;
 //! - a dame fill is safe: legal, keeping two liberties or capturing, and
 //!   never joining a dead stone of one's own;
 //! - points next to a seki are left alone, as the players leave them;
@@ -29,6 +32,7 @@
 //! dame was open, and each stone an owner added inside his territory is
 //! one point less for him (the teire).
 
+use super::Scoring;
 use super::status::{Judgement, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
@@ -82,9 +86,15 @@ enum Area {
 }
 
 /// Plays the dame phase of `board` under the statuses of `judgement`,
-/// `to_move` first (see the module documentation).
+/// `to_move` first, for a count by `scoring` (see the module
+/// documentation).
 #[must_use]
-pub fn play_out(board: &Board, judgement: &Judgement, to_move: Color) -> Finished {
+pub fn play_out(
+    board: &Board,
+    judgement: &Judgement,
+    to_move: Color,
+    scoring: Scoring,
+) -> Finished {
     let mut live = vec![false; ARRAY_LEN];
     for p in board.points() {
         live[p.index()] = judgement.is_live_stone(p);
@@ -100,6 +110,7 @@ pub fn play_out(board: &Board, judgement: &Judgement, to_move: Color) -> Finishe
         live,
         area,
         seki,
+        scoring,
     };
     let mut moves = Vec::new();
     let mut teire = Vec::new();
@@ -181,6 +192,9 @@ struct Phase {
     /// Per point: whether a stone judged alive stood there at the start
     /// (such chains are never captured here).
     judged_live: Vec<bool>,
+    /// The count that follows: under territory counting a dame that keeps
+    /// a point next to it neutral goes first (see [`Phase::fill_dame`]).
+    scoring: Scoring,
 }
 
 impl Phase {
@@ -387,6 +401,12 @@ impl Phase {
     /// A dame fill for `color`, of the kind `kind`: one that puts a live
     /// opponent chain in atari first (the opponent must answer), then one
     /// the opponent could use to put a chain of `color` in atari, then any.
+    /// Under territory counting, among the rest, a fill that leaves more
+    /// points next to it neutral that would otherwise close as the
+    /// opponent's goes first, and one that would close such points as his
+    /// own goes last: a dame that wins a point was a move of the game, so
+    /// the points behind a dame the players left open are counted neutral,
+    /// whichever side fills first.
     fn fill_dame(&self, color: Color, kind: Fill) -> Option<Point> {
         let opponent = color.other();
         let ataris = |board: &Board, mover: Color, d: Point, victim: Color| {
@@ -403,15 +423,57 @@ impl Phase {
                 let forcing = ataris(&self.board, color, d, opponent);
                 let defending =
                     self.may_play(opponent, d) && ataris(&self.board, opponent, d, color);
-                (d, forcing, defending)
+                let (denies, closes) = if self.scoring == Scoring::Territory {
+                    (
+                        self.leaning_neighbours(d, opponent),
+                        self.leaning_neighbours(d, color),
+                    )
+                } else {
+                    (0, 0)
+                };
+                (d, forcing, defending, denies, closes)
             })
-            .filter(|&(_, forcing, _)| forcing || kind == Fill::Any)
+            .filter(|&(_, forcing, defending, _, closes)| {
+                forcing || (kind == Fill::Any && (defending || closes == 0))
+            })
             // Ties go to the first point (max_by_key keeps the last, so the
             // index is reversed).
-            .max_by_key(|&(d, forcing, defending)| {
-                (forcing, defending, std::cmp::Reverse(d.index()))
+            .max_by_key(|&(d, forcing, defending, denies, _)| {
+                (forcing, defending, denies, std::cmp::Reverse(d.index()))
             })
-            .map(|(d, _, _)| d)
+            .map(|(d, ..)| d)
+    }
+
+    /// For a dame `d` between live stones of both colours, the empty points
+    /// next to it, in its dame area, that touch live stones of `owner` only
+    /// and whose empty neighbours all touch the other colour: a stone of
+    /// the other colour at `d` leaves them neutral, one of `owner`'s helps
+    /// close them as his. A point with an empty neighbour of `owner`'s
+    /// only is the mouth of a larger area, which its owner blocks.
+    fn leaning_neighbours(&self, d: Point, owner: Color) -> usize {
+        let touches = |e: Point, c: Color| {
+            e.neighbours()
+                .iter()
+                .any(|&n| self.board.color_at(n) == Some(c) && self.live[n.index()])
+        };
+        if !(touches(d, owner) && touches(d, owner.other())) {
+            return 0;
+        }
+        d.neighbours()
+            .iter()
+            .filter(|&&e| {
+                self.board.is_on_board(e)
+                    && self.board.color_at(e).is_none()
+                    && self.area[e.index()] == Area::Dame
+                    && touches(e, owner)
+                    && !touches(e, owner.other())
+                    && e.neighbours().iter().all(|&f| {
+                        self.board.color_at(f).is_some()
+                            || !self.board.is_on_board(f)
+                            || touches(f, owner.other())
+                    })
+            })
+            .count()
     }
 
     /// The dame `color` can fill safely: legal, not joining a dead stone
@@ -543,14 +605,14 @@ pub(super) mod tests {
         let (e4, f5) = (v("E4"), v("F5"));
         assert!(judgement.is_live_stone(v("F4")), "F4 is alive");
 
-        let black_first = play_out(&board, &judgement, Color::Black);
+        let black_first = play_out(&board, &judgement, Color::Black, Scoring::Territory);
         assert_eq!(
             black_first.moves[..2],
             [(Color::Black, f5), (Color::White, e4)]
         );
         assert_eq!(black_first.teire, [(e4, Color::White)]);
 
-        let white_first = play_out(&board, &judgement, Color::White);
+        let white_first = play_out(&board, &judgement, Color::White, Scoring::Territory);
         assert_eq!(white_first.moves, [(Color::White, f5)]);
         assert!(white_first.teire.is_empty());
     }
@@ -566,17 +628,54 @@ pub(super) mod tests {
         let (d5, e5) = (v("D5"), v("E5"));
         assert!(!judgement.is_live_stone(d5));
 
-        let black_first = play_out(&board, &judgement, Color::Black);
+        let black_first = play_out(&board, &judgement, Color::Black, Scoring::Territory);
         assert_eq!(black_first.moves, [(Color::Black, e5)]);
         assert_eq!(black_first.board.color_at(d5), None);
         assert_eq!(black_first.board.captures(Color::Black), 1);
 
-        let white_first = play_out(&board, &judgement, Color::White);
+        let white_first = play_out(&board, &judgement, Color::White, Scoring::Territory);
         assert_eq!(white_first.moves, [(Color::White, e5)]);
         assert!(white_first.live[d5.index()], "connected, D5 lives on");
 
         let finished = &black_first.board;
-        let settled = play_out(finished, &judge(finished, &Rules::japanese()), Color::White);
+        let settled = play_out(
+            finished,
+            &judge(finished, &Rules::japanese()),
+            Color::White,
+            Scoring::Territory,
+        );
         assert!(settled.moves.is_empty(), "{:?}", settled.moves);
+    }
+    /// One dame, E5, between Black's D5-E4 and White's wall; behind it F5
+    /// touches White's stones only. A White stone at E5 would make F5
+    /// White's territory, a Black one leaves it neutral. Counted as
+    /// territory, the players left that point open, so F5 stays neutral
+    /// whoever fills first: White does not fill E5 and Black does. Counted
+    /// as area, each side fills what it can.
+    const DAME_BEFORE_A_POINT: &str = "
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        . . . X O O O . .
+        . . . X . . O . .
+        . . . X X O O . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        ";
+
+    #[test]
+    fn a_dame_that_would_close_a_point_is_left_to_the_opponent() {
+        let board = Board::from_diagram(DAME_BEFORE_A_POINT).expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        let e5 = v("E5");
+        for to_move in [Color::Black, Color::White] {
+            let finished = play_out(&board, &judgement, to_move, Scoring::Territory);
+            let at_e5 = finished.board.color_at(e5);
+            assert_eq!(at_e5, Some(Color::Black), "{to_move:?} first");
+            assert!(finished.teire.is_empty());
+        }
+        let area = play_out(&board, &judgement, Color::White, Scoring::Area);
+        assert_eq!(area.moves.first(), Some(&(Color::White, e5)));
     }
 }

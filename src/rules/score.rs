@@ -226,7 +226,7 @@ pub fn count(
     let finished = (!rules.all_stones_alive
         && (area_phase || territory_phase)
         && dame_phase::is_finished(board, judgement))
-    .then(|| dame_phase::play_out(board, judgement, to_move));
+    .then(|| dame_phase::play_out(board, judgement, to_move, rules.scoring));
     let (board, live) = match &finished {
         Some(f) => (&f.board, f.live.clone()),
         None => (board, counted_alive(board, judgement, rules, agreed_stop)),
