@@ -401,12 +401,13 @@ impl Phase {
     /// A dame fill for `color`, of the kind `kind`: one that puts a live
     /// opponent chain in atari first (the opponent must answer), then one
     /// the opponent could use to put a chain of `color` in atari, then any.
-    /// Under territory counting, among the rest, a fill that leaves more
-    /// points next to it neutral that would otherwise close as the
-    /// opponent's goes first, and one that would close such points as his
-    /// own goes last: a dame that wins a point was a move of the game, so
-    /// the points behind a dame the players left open are counted neutral,
-    /// whichever side fills first.
+    /// Under territory counting, after those, a fill that keeps more points
+    /// behind it neutral that would otherwise close as the opponent's goes
+    /// first, and one that would close such a point as his own is not
+    /// played unless it forces or defends ([`Self::leaning_neighbours`]): a
+    /// dame that wins a point was a move of the game, so the points behind
+    /// a dame the players left open are counted neutral, whichever side
+    /// fills first.
     fn fill_dame(&self, color: Color, kind: Fill) -> Option<Point> {
         let opponent = color.other();
         let ataris = |board: &Board, mover: Color, d: Point, victim: Color| {
@@ -451,11 +452,7 @@ impl Phase {
     /// close them as his. A point with an empty neighbour of `owner`'s
     /// only is the mouth of a larger area, which its owner blocks.
     fn leaning_neighbours(&self, d: Point, owner: Color) -> usize {
-        let touches = |e: Point, c: Color| {
-            e.neighbours()
-                .iter()
-                .any(|&n| self.board.color_at(n) == Some(c) && self.live[n.index()])
-        };
+        let touches = |e: Point, c: Color| e.neighbours().iter().any(|&n| self.is_live(n, c));
         if !(touches(d, owner) && touches(d, owner.other())) {
             return 0;
         }
@@ -646,6 +643,7 @@ pub(super) mod tests {
         );
         assert!(settled.moves.is_empty(), "{:?}", settled.moves);
     }
+
     /// One dame, E5, between Black's D5-E4 and White's wall; behind it F5
     /// touches White's stones only. A White stone at E5 would make F5
     /// White's territory, a Black one leaves it neutral. Counted as
