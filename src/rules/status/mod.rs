@@ -30,6 +30,8 @@
 //!    an eye's worth of stones) or makes seki with every enemy group it
 //!    races, whoever starts, by the liberty count of
 //!    [`crate::board::semeai`], lives, and the groups it takes are dead.
+//!    Where it takes them in closed races (no empty point to run to), the
+//!    count is exact and overrules surer playouts.
 //! 5. **Corrections to the playouts' verdicts**: a chain they call dead
 //!    whose enemy neighbours are all dead is alive (it stands in its own
 //!    area once they are removed); of two neighbouring chains of opposite

@@ -18,7 +18,10 @@
 //!   empty points beyond the liberties, the side to move plays there;
 //! - taking enemies revives a group only when they are more than
 //!   [`MAX_RACE_EYE_SPACE`] stones (their points make it live); a small
-//!   capture does not give two eyes.
+//!   capture does not give two eyes;
+//! - where the group wins every race it is in and each is closed
+//!   (neither side has an empty point beyond its liberties), the count is
+//!   exact and overrules surer playouts ([`CLOSED_RACE_UNSURE`]).
 //!
 //! Groups are chains joined where the opponent cannot cut
 //! ([`race_groups`]). An eye space of a group is a region of points
@@ -44,6 +47,14 @@ pub const MAX_RACE_EXITS: usize = 4;
 /// this (it lived in a quarter of the playouts or more), each group it
 /// takes one below this.
 pub const RACE_UNSURE: f64 = 0.5;
+
+/// The same bound for races the group wins outright (no seki) that are
+/// closed, where neither group has an empty point beyond its liberties to
+/// run to: the count is then exact, and it overrules the playouts unless
+/// they were nearly sure (the group it revives lived in a tenth of them
+/// or more). A seki by the count keeps [`RACE_UNSURE`]: in finished games
+/// the count's seki were the ones the players had called dead.
+pub const CLOSED_RACE_UNSURE: f64 = 0.8;
 
 /// A racing group: its chains' stones and liberties.
 struct Group {
@@ -103,7 +114,7 @@ pub(super) fn settle_races(
             .stones
             .iter()
             .any(|s| status[s.index()] == Some((StoneStatus::Dead, Method::Playouts)));
-        if !dead_by_playouts || own(group) <= -RACE_UNSURE {
+        if !dead_by_playouts || own(group) <= -CLOSED_RACE_UNSURE {
             continue;
         }
         let mut enemies: Vec<usize> = group
@@ -118,21 +129,35 @@ pub(super) fn settle_races(
         let mut races = 0;
         let mut taken = Vec::new();
         let mut wins_every_race = true;
+        let mut all_closed = true;
+        let mut sekis = 0;
         for &e in &enemies {
-            match race_board.count_race(group, &groups[e], to_move) {
+            let (race, closed) = race_board.count_race(group, &groups[e], to_move);
+            if race != Race::NotCounted {
+                all_closed &= closed;
+            }
+            match race {
                 Race::NotCounted => {}
                 Race::Open | Race::Counted(RaceOutcome::Loses) => wins_every_race = false,
-                Race::Counted(RaceOutcome::Seki) => races += 1,
+                Race::Counted(RaceOutcome::Seki) => {
+                    races += 1;
+                    sekis += 1;
+                }
                 Race::Counted(RaceOutcome::Wins) => {
                     races += 1;
                     taken.push(e);
                 }
             }
         }
+        let unsure = if all_closed && sekis == 0 {
+            CLOSED_RACE_UNSURE
+        } else {
+            RACE_UNSURE
+        };
         let taken_stones: usize = taken.iter().map(|&e| groups[e].stones.len()).sum();
         let lives = taken.is_empty() || taken_stones > MAX_RACE_EYE_SPACE;
-        let sure_of_taken = taken.iter().any(|&e| own(&groups[e]) >= RACE_UNSURE);
-        if races > 0 && wins_every_race && lives && !sure_of_taken {
+        let sure_of_taken = taken.iter().any(|&e| own(&groups[e]) >= unsure);
+        if races > 0 && wins_every_race && lives && !sure_of_taken && own(group) > -unsure {
             log::debug!(
                 "race: the {:?} group at {} ({} stones) lives, taking {} stones",
                 group.color,
@@ -246,8 +271,9 @@ impl RaceBoard<'_> {
     }
 
     /// How the race of `group` against `enemy` goes for `group`, whoever
-    /// starts when `to_move` is `None`, or with `to_move` first.
-    fn count_race(&self, group: &Group, enemy: &Group, to_move: Option<Color>) -> Race {
+    /// starts when `to_move` is `None`, or with `to_move` first; and
+    /// whether the race is closed (no exits on either side).
+    fn count_race(&self, group: &Group, enemy: &Group, to_move: Option<Color>) -> (Race, bool) {
         let (board, status) = (self.board, self.status);
         let by_playouts = |g: &Group| {
             g.stones
@@ -255,10 +281,10 @@ impl RaceBoard<'_> {
                 .all(|s| status[s.index()].is_some_and(|(_, m)| m == Method::Playouts))
         };
         if !by_playouts(group) || !by_playouts(enemy) {
-            return Race::NotCounted;
+            return (Race::NotCounted, false);
         }
         let (mine, theirs) = match (self.eyes(group, enemy), self.eyes(enemy, group)) {
-            (Eyes::Settled, _) | (_, Eyes::Settled) => return Race::NotCounted,
+            (Eyes::Settled, _) | (_, Eyes::Settled) => return (Race::NotCounted, false),
             pair => pair,
         };
         let eye_of = |e: &Eyes| match e {
@@ -268,7 +294,7 @@ impl RaceBoard<'_> {
         let ((my_eye, my_value), (their_eye, their_value)) = (eye_of(&mine), eye_of(&theirs));
         let exits = exits(board, group, &my_eye).max(exits(board, enemy, &their_eye));
         if exits > MAX_RACE_EXITS {
-            return Race::NotCounted;
+            return (Race::NotCounted, false);
         }
         let outside_of = |g: &Group, eye: &[Point], other: &Group| {
             g.liberties
@@ -304,12 +330,13 @@ impl RaceBoard<'_> {
             RaceOutcome::Seki => RaceOutcome::Seki,
             RaceOutcome::Loses => RaceOutcome::Wins,
         });
-        match to_move {
+        let race = match to_move {
             Some(c) if c == group.color => Race::Counted(first),
             Some(_) => Race::Counted(second),
             None if first == second => Race::Counted(first),
             None => Race::Open,
-        }
+        };
+        (race, exits == 0)
     }
 }
 
