@@ -24,3 +24,31 @@ loadsgf ../games/scoring/race-seki.sgf
 #? [alive|seki]
 3 final_status_list dead
 #? [H1 J1 J2]
+
+# --- A closed race decided by the count over surer playouts (GNU Go's
+# semeai6, read in place from ../shared/external/gnugo-regress). Black's
+# A14-E14 has five outside liberties (A15-E15, under White's wall) and
+# shares A13-D13 with White's A12 group, whose only eye is A11: each side
+# needs five moves, so the side to move takes the other. Neither can run,
+# so the count is exact. The status playouts, which fill liberties in no
+# order, gave White the race in about 85% of them, too sure for the count
+# to overrule them before.
+#
+#      A B C D E F
+#   16 O O O O O O
+#   15 . . . . . O
+#   14 X X X X X O
+#   13 . . . . O X
+#   12 O O O O O X
+#   11 . O X X O X
+#   10 O O O X X X
+#    9 X O X X . X
+loadsgf ../../../shared/external/gnugo-regress/games/semeai/semeai6.sgf
+4 tengen-status A14 black
+#? [alive]
+5 tengen-status A14 white
+#? [dead]
+6 tengen-status A12 white
+#? [alive]
+7 tengen-status A12 black
+#? [dead]
