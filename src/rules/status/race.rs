@@ -81,8 +81,9 @@ enum Race {
     NotCounted,
     /// Who starts decides, at the end of the game.
     Open,
-    /// The count's outcome for the group.
-    Counted(RaceOutcome),
+    /// The count's outcome for the group, and whether the race is closed
+    /// (neither side has an empty point beyond its liberties).
+    Counted { outcome: RaceOutcome, closed: bool },
 }
 
 /// Revives the groups the status playouts call dead that win or make seki
@@ -129,27 +130,34 @@ pub(super) fn settle_races(
         let mut races = 0;
         let mut taken = Vec::new();
         let mut wins_every_race = true;
-        let mut all_closed = true;
-        let mut sekis = 0;
+        // Every race counted is won outright and closed.
+        let mut closed_wins = true;
         for &e in &enemies {
-            let (race, closed) = race_board.count_race(group, &groups[e], to_move);
-            if race != Race::NotCounted {
-                all_closed &= closed;
-            }
-            match race {
+            match race_board.count_race(group, &groups[e], to_move) {
                 Race::NotCounted => {}
-                Race::Open | Race::Counted(RaceOutcome::Loses) => wins_every_race = false,
-                Race::Counted(RaceOutcome::Seki) => {
+                Race::Open
+                | Race::Counted {
+                    outcome: RaceOutcome::Loses,
+                    ..
+                } => wins_every_race = false,
+                Race::Counted {
+                    outcome: RaceOutcome::Seki,
+                    ..
+                } => {
                     races += 1;
-                    sekis += 1;
+                    closed_wins = false;
                 }
-                Race::Counted(RaceOutcome::Wins) => {
+                Race::Counted {
+                    outcome: RaceOutcome::Wins,
+                    closed,
+                } => {
                     races += 1;
+                    closed_wins &= closed;
                     taken.push(e);
                 }
             }
         }
-        let unsure = if all_closed && sekis == 0 {
+        let unsure = if closed_wins {
             CLOSED_RACE_UNSURE
         } else {
             RACE_UNSURE
@@ -271,9 +279,8 @@ impl RaceBoard<'_> {
     }
 
     /// How the race of `group` against `enemy` goes for `group`, whoever
-    /// starts when `to_move` is `None`, or with `to_move` first; and
-    /// whether the race is closed (no exits on either side).
-    fn count_race(&self, group: &Group, enemy: &Group, to_move: Option<Color>) -> (Race, bool) {
+    /// starts when `to_move` is `None`, or with `to_move` first.
+    fn count_race(&self, group: &Group, enemy: &Group, to_move: Option<Color>) -> Race {
         let (board, status) = (self.board, self.status);
         let by_playouts = |g: &Group| {
             g.stones
@@ -281,10 +288,10 @@ impl RaceBoard<'_> {
                 .all(|s| status[s.index()].is_some_and(|(_, m)| m == Method::Playouts))
         };
         if !by_playouts(group) || !by_playouts(enemy) {
-            return (Race::NotCounted, false);
+            return Race::NotCounted;
         }
         let (mine, theirs) = match (self.eyes(group, enemy), self.eyes(enemy, group)) {
-            (Eyes::Settled, _) | (_, Eyes::Settled) => return (Race::NotCounted, false),
+            (Eyes::Settled, _) | (_, Eyes::Settled) => return Race::NotCounted,
             pair => pair,
         };
         let eye_of = |e: &Eyes| match e {
@@ -294,7 +301,7 @@ impl RaceBoard<'_> {
         let ((my_eye, my_value), (their_eye, their_value)) = (eye_of(&mine), eye_of(&theirs));
         let exits = exits(board, group, &my_eye).max(exits(board, enemy, &their_eye));
         if exits > MAX_RACE_EXITS {
-            return (Race::NotCounted, false);
+            return Race::NotCounted;
         }
         let outside_of = |g: &Group, eye: &[Point], other: &Group| {
             g.liberties
@@ -330,13 +337,16 @@ impl RaceBoard<'_> {
             RaceOutcome::Seki => RaceOutcome::Seki,
             RaceOutcome::Loses => RaceOutcome::Wins,
         });
-        let race = match to_move {
-            Some(c) if c == group.color => Race::Counted(first),
-            Some(_) => Race::Counted(second),
-            None if first == second => Race::Counted(first),
-            None => Race::Open,
+        let counted = |outcome| Race::Counted {
+            outcome,
+            closed: exits == 0,
         };
-        (race, exits == 0)
+        match to_move {
+            Some(c) if c == group.color => counted(first),
+            Some(_) => counted(second),
+            None if first == second => counted(first),
+            None => Race::Open,
+        }
     }
 }
 
