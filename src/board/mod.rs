@@ -41,6 +41,7 @@
 //!   `playout.rs`: the playouts and their move pickers on this board.
 
 mod area;
+pub mod capture;
 mod chain;
 mod consistency;
 mod diagram;

@@ -70,6 +70,12 @@
 //!    into seki with one move (filling the other chain's only liberty
 //!    outside the race) and survives in about half of the status playouts
 //!    ([`UNSETTLED_ABOVE`]): players who stop there count it so.
+//! 8. **A chain taken inside a group** ([`enclosed`]): an enemy chain the
+//!    playouts keep alive, in a small region bordered only by a group they
+//!    call dead, that the group takes by force ([`crate::board::capture`])
+//!    is dead when reading the group ([`tsumego`]) shows it alive with the
+//!    chain's owner to move; the judgement starts again without the chain
+//!    ([`REJUDGE_ROUNDS`]), and it stands if the group lives there.
 //!
 //! A position that the verdicts of the status playouts (step 2) leave with
 //! many neutral points (in regions between live stones of both colours,
@@ -99,8 +105,9 @@
 //!   capturing races);
 //! - `race.rs`: capturing races decided by counting liberties (step 4);
 //! - `seki.rs`: seki detection (step 6) and the reading of seki candidates;
+//! - `enclosed.rs`: enemy chains a group takes by force inside it (step 8);
 //! - `tsumego.rs`: one enclosed group's status with a side to move, read
-//!   to the end (`tengen-status`);
+//!   to the end (`tengen-status`, step 8);
 //! - `lookahead.rs`: one chain's status with a side to move, after that
 //!   side's best move near it, when the group is not enclosed;
 //! - `protective.rs`: the protective move (teire) the engine plays rather
@@ -108,6 +115,7 @@
 //!
 //! [`status_playout`]: crate::board::playout::status_playout
 
+mod enclosed;
 mod lookahead;
 mod playouts;
 mod protective;
@@ -360,8 +368,85 @@ fn judge_rounds(
             };
         }
     }
+    if rounds > 0
+        && let Some(again) =
+            take_enclosed(board, rules, rounds, chosen, to_move, &status, &ownership)
+    {
+        return again;
+    }
     mark_unsettled_semeai(board, &ownership, &mut status);
     Judgement { status, ownership }
+}
+
+/// The judgement with the enemy chains that a group takes by force inside
+/// it dead ([`enclosed`]), where reading shows the group alive with the
+/// chain's owner to move and the judgement of the board without the
+/// chains (`rounds - 1` more) agrees; `None` when there are none.
+fn take_enclosed(
+    board: &Board,
+    rules: &Rules,
+    rounds: usize,
+    chosen: StatusMoves,
+    to_move: Option<Color>,
+    status: &[Option<(StoneStatus, Method)>],
+    ownership: &[f64],
+) -> Option<Judgement> {
+    let now = Judgement {
+        status: status.to_vec(),
+        ownership: ownership.to_vec(),
+    };
+    // A capture that leaves its takers dead gave them nothing: read on the
+    // board as it stands, the chain's owner to move, the largest must live
+    // (the reading's region holds the others next to it).
+    let lives = |p: Point| {
+        board.color_at(p).is_some_and(|c| {
+            tsumego::read_enclosed_within(board, &now, p, c.other(), enclosed::TAKER_READ_BUDGET)
+                == Some(StoneStatus::Alive)
+        })
+    };
+    let taken: Vec<enclosed::Taken> = enclosed::enclosed_captures(board, status, to_move)
+        .into_iter()
+        .filter(|t| {
+            t.takers
+                .iter()
+                .max_by_key(|&&p| board.chain_size(p))
+                .is_some_and(|&p| lives(p))
+        })
+        .collect();
+    if taken.is_empty() {
+        return None;
+    }
+    let stones: Vec<Point> = taken.iter().flat_map(|t| t.stones.clone()).collect();
+    let rest: Vec<(Point, Color)> = board
+        .stones()
+        .into_iter()
+        .filter(|(p, _)| !stones.contains(p))
+        .collect();
+    let without = Board::from_stones(board.size(), &rest, [0, 0]).ok()?;
+    let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), to_move);
+    // And the playouts agree once the chains are off the board.
+    if !taken
+        .iter()
+        .all(|t| t.takers.iter().all(|&p| again.is_live_stone(p)))
+    {
+        return None;
+    }
+    log::debug!(
+        "judgement: {} enclosed stones taken, their takers live",
+        stones.len()
+    );
+    let mut status = status.to_vec();
+    for (p, _) in board.stones() {
+        status[p.index()] = if stones.contains(&p) {
+            Some((StoneStatus::Dead, Method::Confirmation))
+        } else {
+            again.status[p.index()]
+        };
+    }
+    Some(Judgement {
+        status,
+        ownership: again.ownership,
+    })
 }
 
 #[cfg(test)]

@@ -91,6 +91,8 @@ struct Problem {
     /// depth it was read to; `usize::MAX` when proved).
     table: HashMap<u64, (Outcome, usize)>,
     nodes: usize,
+    /// The most positions read.
+    budget: usize,
     /// Benson's verdict on the group, by the stones' hash.
     pass_alive: HashMap<u64, bool>,
     /// How often each move of each colour won (weighted by the depth
@@ -110,7 +112,19 @@ pub fn read_enclosed(
     p: Point,
     first: Color,
 ) -> Option<StoneStatus> {
-    let mut problem = Problem::cut(board, p, judgement)?;
+    read_enclosed_within(board, judgement, p, first, NODE_BUDGET)
+}
+
+/// [`read_enclosed`] within `budget` positions.
+#[must_use]
+pub fn read_enclosed_within(
+    board: &Board,
+    judgement: &Judgement,
+    p: Point,
+    first: Color,
+    budget: usize,
+) -> Option<StoneStatus> {
+    let mut problem = Problem::cut(board, p, judgement, budget)?;
     let Some(outcome) = problem.solve(first) else {
         log::debug!("tsumego: no answer for {p} in {} positions", problem.nodes);
         return None;
@@ -131,7 +145,7 @@ pub fn read_enclosed(
 impl Problem {
     /// Cuts the region around the chain at `p` out of `board`; `None`
     /// when `p` is empty or the region is open.
-    fn cut(board: &Board, p: Point, judgement: &Judgement) -> Option<Problem> {
+    fn cut(board: &Board, p: Point, judgement: &Judgement, budget: usize) -> Option<Problem> {
         let defender = board.color_at(p)?;
         let attacker = defender.other();
         let mut in_region = vec![false; ARRAY_LEN];
@@ -226,6 +240,7 @@ impl Problem {
             defender,
             table: HashMap::new(),
             nodes: 0,
+            budget,
             pass_alive: HashMap::new(),
             history: vec![0; 2 * ARRAY_LEN],
         })
@@ -237,7 +252,7 @@ impl Problem {
         let board = self.board.clone();
         for depth in 1..=MAX_DEPTH {
             match self.search(&board, first, 0, depth) {
-                Outcome::Unknown if self.nodes < NODE_BUDGET => {}
+                Outcome::Unknown if self.nodes < self.budget => {}
                 Outcome::Unknown => return None,
                 settled => {
                     if log::log_enabled!(log::Level::Debug) {
@@ -381,7 +396,7 @@ impl Problem {
         if self.group_is_settled_alive(board) {
             return defender_wins;
         }
-        if depth == 0 || self.nodes >= NODE_BUDGET {
+        if depth == 0 || self.nodes >= self.budget {
             return Outcome::Unknown;
         }
         let key = Self::key(board, to_move, passes);

@@ -1,0 +1,139 @@
+//! Enemy chains enclosed by a group that takes them by force.
+//!
+//! A group the status playouts call dead may live by taking the enemy
+//! chain inside it: the capture opens an eye space. The playouts miss it
+//! when the chain inside looks alive to them (it has liberties the group
+//! shares, or dead stones of the group beside it). [`take_enclosed`]
+//! finds an enemy chain judged alive by the playouts that stands in a
+//! small region ([`MAX_REGION`] points) bordered only by the other
+//! colour's stones, among them a chain the playouts call dead, and reads
+//! the capture ([`crate::board::capture`]): taken with its owner moving
+//! first (or the side to move, when the judgement has one), the chain is
+//! dead, and the judgement starts again on the board without it, where
+//! the group's eye space is open to the playouts.
+
+use super::{Method, StoneStatus};
+use crate::board::capture::taken_by_force;
+use crate::board::{Board, Point};
+use crate::color::Color;
+
+/// The most points (empty, or the enemy chain's) in the region holding an
+/// enclosed chain: a larger one is an area the chain may live in, where
+/// the playouts judge better than a capture reading.
+pub const MAX_REGION: usize = 12;
+
+/// The most positions read to check that the takers live once the chain
+/// is off the board ([`super::tsumego::read_enclosed_within`]).
+pub const TAKER_READ_BUDGET: usize = 20_000;
+
+/// An enemy chain taken by force inside a group: its stones, and the
+/// chains (by their heads) on its region's border that the status
+/// playouts call dead (the group that lives if the capture gives it
+/// eyes).
+pub(super) struct Taken {
+    pub stones: Vec<Point>,
+    pub takers: Vec<Point>,
+}
+
+/// The enemy chains judged alive by the status playouts that are taken by
+/// force inside a group they call dead (see the module documentation).
+/// `to_move`: the side moving first, or `None` at the end of the game (the
+/// chain's owner starts).
+pub(super) fn enclosed_captures(
+    board: &Board,
+    status: &[Option<(StoneStatus, Method)>],
+    to_move: Option<Color>,
+) -> Vec<Taken> {
+    let by_playouts = |p: Point, live: bool| {
+        status[p.index()].is_some_and(|(s, m)| m == Method::Playouts && s.is_live() == live)
+    };
+    let mut taken = Vec::new();
+    for attacker in Color::ALL {
+        let owner = attacker.other();
+        for region in board.regions(|p| board.color_at(p) != Some(attacker)) {
+            let mut takers: Vec<Point> = region
+                .border
+                .iter()
+                .filter(|&&b| by_playouts(b, false))
+                .map(|&b| board.chain_head(b))
+                .collect();
+            takers.sort_unstable();
+            takers.dedup();
+            if region.points.len() > MAX_REGION || takers.is_empty() {
+                continue;
+            }
+            let mut heads: Vec<Point> = region
+                .points
+                .iter()
+                .filter(|&&p| board.color_at(p) == Some(owner) && by_playouts(p, true))
+                .map(|&p| board.chain_head(p))
+                .collect();
+            heads.sort_unstable();
+            heads.dedup();
+            for h in heads {
+                if taken_by_force(board, h, to_move.unwrap_or(owner)) {
+                    log::debug!(
+                        "enclosed: the {owner:?} chain at {h} ({} stones, region of {}) is taken",
+                        board.chain_size(h),
+                        region.points.len()
+                    );
+                    taken.push(Taken {
+                        stones: board.chain_stones(h).collect(),
+                        takers: takers.clone(),
+                    });
+                }
+            }
+        }
+    }
+    taken
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::at;
+    use super::super::{StoneStatus, judge};
+    use crate::board::Board;
+    use crate::rules::Rules;
+
+    /// The end of a professional game (Cho Chikun, 2015, recorded W+1.5).
+    /// White's A6-F2 group in the lower left has four liberties and no
+    /// eye; Black's A3-C1 chain inside it has two (A4, shared, and B2,
+    /// where a Black stone is suicide). The status playouts call White's
+    /// group dead (it lived in a third of them). White takes the chain
+    /// whoever starts, and the space it opens gives the group life: Black's
+    /// chain is dead and White's group, with its A2 and B1, alive.
+    const INNER_CHAIN_GAME: &str = "
+        . . . . X O O O O . . . . . O O X . .
+        . . . . X X O . . O O . . O O X . . .
+        X X . X . X O O . O . O . O X X X . .
+        O X . . X X O O O . . . O O O O X . .
+        O X X O X X X X X O O O . . O X X . .
+        O O X X . . X X X X X O . . O O X . .
+        O O O O X X X O X X O O O O X X . . .
+        O O X O O X O O O O X . X . X X . . .
+        O X X O O O O O . O X . X . X O X X .
+        X X X X X O O X X X X O O O X O X . X
+        . O . X . X O X X X X O X X O O O X X
+        . X . X X X O O X O O . . . O . O O X
+        X . . . . X O O X O . . . O . O . . O
+        O X X . . O X O O O . . . . O X O O O
+        O O . X X X X . O X . . . O X X X X O
+        . O O O O X . X X O O . . O O O X X X
+        X X X O O . X X . X O O O X O O O X .
+        O . X O O O X . . X O . O X X O X X X
+        . O X O . X . X X X X O O X X X X . .";
+
+    #[test]
+    fn a_group_that_takes_the_chain_inside_it_lives() {
+        let board = Board::from_diagram(INNER_CHAIN_GAME).unwrap();
+        let judgement = judge(&board, &Rules::japanese());
+        assert_eq!(judgement.status(at(&board, "C3")), Some(StoneStatus::Dead));
+        for vertex in ["D1", "A6", "A2", "B1"] {
+            assert_eq!(
+                judgement.status(at(&board, vertex)),
+                Some(StoneStatus::Alive),
+                "{vertex}"
+            );
+        }
+    }
+}
