@@ -11,7 +11,9 @@
 //!
 //! - the players move in turn from the side to move, each choosing, in this
 //!   order: saving a chain of his in atari (capturing the stones next to it
-//!   that are in atari, or extending at its liberty); taking stones placed
+//!   that are in atari, or extending at its liberty), unless only dead
+//!   stones could take it and it is small: that capture would cost him
+//!   nothing; taking stones placed
 //!   in this phase that are in atari, or a dead chain whose last liberty is
 //!   a dame; a move that removes a threat against him, when the opponent's
 //!   next move would leave a chain of his in atari with no way out (he
@@ -47,6 +49,11 @@ pub const MAX_MOVES_PER_POINT: usize = 2;
 /// frontier that the players had not closed). `tengen score` reports such
 /// a record as unfinished, its count an estimate.
 pub const UNFINISHED_SHARE: f64 = 0.10;
+
+/// The most stones of a chain in atari that its owner leaves to be taken
+/// by dead stones ([`Phase::only_dead_take`]): the taker's two-point space
+/// gives it no eyes.
+pub const MAX_TAKEN_BY_DEAD: usize = 2;
 
 /// Whether `board`, judged by `judgement`, is finished enough for its dame
 /// phase to be played out: fewer than [`UNFINISHED_SHARE`] of its points
@@ -289,8 +296,29 @@ impl Phase {
         chains.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_size(h)));
         chains
             .into_iter()
-            .filter(|&h| !self.is_snapback(color.other(), h))
+            .filter(|&h| !self.is_snapback(color.other(), h) && !self.only_dead_take(h))
             .find_map(|h| rescue(self, color, h))
+    }
+
+    /// Whether the chain at `h`, in atari, could be taken only by dead
+    /// stones, and is small ([`MAX_TAKEN_BY_DEAD`] stones): every enemy
+    /// stone next to it and next to its last liberty is dead. Such a
+    /// capture costs its owner nothing, so he need not save it: the taker's
+    /// stones stay dead, and once they are removed the owner has a point
+    /// of territory for each stone he lost and one more for the capturing
+    /// stone, as many as the prisoners the taker won, and one over.
+    fn only_dead_take(&self, h: Point) -> bool {
+        let Some(color) = self.board.color_at(h) else {
+            return false;
+        };
+        let enemy_dead = |p: Point| {
+            p.neighbours()
+                .into_iter()
+                .all(|n| self.board.color_at(n) != Some(color.other()) || !self.live[n.index()])
+        };
+        self.board.chain_size(h) <= MAX_TAKEN_BY_DEAD
+            && enemy_dead(self.board.atari_liberty(h))
+            && self.board.chain_stones(h).all(enemy_dead)
     }
 
     /// Whether `taker`'s capture of the chain at `h` (in atari) would be
@@ -675,5 +703,39 @@ pub(super) mod tests {
         }
         let area = play_out(&board, &judgement, Color::White, Scoring::Area);
         assert_eq!(area.moves.first(), Some(&(Color::White, e5)));
+    }
+
+    /// Black's A5 is in atari from White's dead A6 and B5, inside Black's
+    /// area. Taken at A4, it would cost Black nothing (A4, A5 and the dead
+    /// stones' points are his once they are removed), so he does not save
+    /// it: no teire, whoever moves first (White does not take a chain
+    /// judged alive). Before [`MAX_TAKEN_BY_DEAD`], Black extended at A4.
+    const ATARI_FROM_DEAD_STONES: &str = "
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        O . . . X O . . .
+        X O . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        ";
+
+    #[test]
+    fn a_chain_in_atari_from_dead_stones_only_is_not_saved() {
+        let board = Board::from_diagram(ATARI_FROM_DEAD_STONES).expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        assert!(judgement.is_live_stone(v("A5")));
+        assert!(!judgement.is_live_stone(v("A6")));
+        for to_move in [Color::Black, Color::White] {
+            let finished = play_out(&board, &judgement, to_move, Scoring::Territory);
+            assert!(
+                finished.moves.is_empty(),
+                "{to_move:?}: {:?}",
+                finished.moves
+            );
+            assert!(finished.teire.is_empty());
+        }
     }
 }
