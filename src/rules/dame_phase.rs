@@ -11,9 +11,7 @@
 //!
 //! - the players move in turn from the side to move, each choosing, in this
 //!   order: saving a chain of his in atari (capturing the stones next to it
-//!   that are in atari, or extending at its liberty), unless only dead
-//!   stones could take it and it is small: that capture would cost him
-//!   nothing; taking stones placed
+//!   that are in atari, or extending at its liberty); taking stones placed
 //!   in this phase that are in atari, or a dead chain whose last liberty is
 //!   a dame; a move that removes a threat against him, when the opponent's
 //!   next move would leave a chain of his in atari with no way out (he
@@ -21,6 +19,9 @@
 //!   shorten his liberties); a dame fill, the one that puts an opponent
 //!   chain in atari first (it is in sente), then one the opponent could use
 //!   against him; otherwise he passes;
+//! - a small chain that only dead stones could take is neither saved nor
+//!   defended: that capture would cost its owner nothing
+//!   ([`MAX_TAKEN_BY_DEAD`]);
 //! - under territory counting, a dame that would close the point behind it
 //!   as the filler's own is left to the opponent, who fills it first: the
 //!   players left that point open, so it is counted neutral;
@@ -50,9 +51,10 @@ pub const MAX_MOVES_PER_POINT: usize = 2;
 /// a record as unfinished, its count an estimate.
 pub const UNFINISHED_SHARE: f64 = 0.10;
 
-/// The most stones of a chain in atari that its owner leaves to be taken
-/// by dead stones ([`Phase::only_dead_take`]): the taker's two-point space
-/// gives it no eyes.
+/// The most stones of a chain that its owner leaves to be taken by dead
+/// stones, neither saving it in atari nor answering a threat to it
+/// ([`Phase::only_dead_take`]): the taker's two-point space gives it no
+/// eyes.
 pub const MAX_TAKEN_BY_DEAD: usize = 2;
 
 /// Whether `board`, judged by `judgement`, is finished enough for its dame
@@ -296,29 +298,33 @@ impl Phase {
         chains.sort_by_key(|&h| std::cmp::Reverse(self.board.chain_size(h)));
         chains
             .into_iter()
-            .filter(|&h| !self.is_snapback(color.other(), h) && !self.only_dead_take(h))
+            .filter(|&h| {
+                !self.is_snapback(color.other(), h)
+                    && !self.only_dead_take(h, self.board.atari_liberty(h))
+            })
             .find_map(|h| rescue(self, color, h))
     }
 
-    /// Whether the chain at `h`, in atari, could be taken only by dead
-    /// stones, and is small ([`MAX_TAKEN_BY_DEAD`] stones): every enemy
-    /// stone next to it and next to its last liberty is dead. Such a
-    /// capture costs its owner nothing, so he need not save it: the taker's
-    /// stones stay dead, and once they are removed the owner has a point
-    /// of territory for each stone he lost and one more for the capturing
-    /// stone, as many as the prisoners the taker won, and one over.
-    fn only_dead_take(&self, h: Point) -> bool {
+    /// Whether the chain at `h` is small ([`MAX_TAKEN_BY_DEAD`] stones) and
+    /// every enemy stone next to it and next to `at`, the point the enemy
+    /// plays to take it or to put it in atari, is dead. Taken by those
+    /// dead stones, it would cost its owner nothing: the taker's stones
+    /// stay dead, and once they are removed the owner has a point of
+    /// territory for each stone he lost and one more for the taker's
+    /// stone, as many as the prisoners the taker won, and one over. So he
+    /// need not save it, nor answer the threat.
+    fn only_dead_take(&self, h: Point, at: Point) -> bool {
         let Some(color) = self.board.color_at(h) else {
             return false;
         };
-        let enemy_dead = |p: Point| {
+        let only_dead_next_to = |p: Point| {
             p.neighbours()
                 .into_iter()
                 .all(|n| self.board.color_at(n) != Some(color.other()) || !self.live[n.index()])
         };
         self.board.chain_size(h) <= MAX_TAKEN_BY_DEAD
-            && enemy_dead(self.board.atari_liberty(h))
-            && self.board.chain_stones(h).all(enemy_dead)
+            && only_dead_next_to(at)
+            && self.board.chain_stones(h).all(only_dead_next_to)
     }
 
     /// Whether `taker`'s capture of the chain at `h` (in atari) would be
@@ -415,6 +421,9 @@ impl Phase {
                     .iter()
                     .any(|&n| self.board.color_at(n) == Some(opponent) && !self.live[n.index()]);
                 if by_dead && self.board.chain_size(h) == 1 {
+                    return false;
+                }
+                if self.only_dead_take(h, m) {
                     return false;
                 }
                 let mut after = self.clone();
@@ -589,7 +598,7 @@ fn diagram(
 pub(super) mod tests {
     use super::*;
     use crate::rules::Rules;
-    use crate::rules::status::judge;
+    use crate::rules::status::{Judgement, judge};
     use crate::test_support::v;
 
     /// White's lone D5, dead inside Black's area, in atari at the dame E5
@@ -736,6 +745,45 @@ pub(super) mod tests {
                 finished.moves
             );
             assert!(finished.teire.is_empty());
+        }
+    }
+
+    /// Black's A6-A5 has two liberties, A7 and A4, among White's dead
+    /// stones. White's stone at A4 would leave it in atari with no way out
+    /// (A7 is surrounded by A8 and B7), but taken by dead stones it would
+    /// cost Black nothing: no threat, so Black adds no stone (before, he
+    /// played A4 himself, a teire).
+    const THREAT_FROM_DEAD_STONES: &str = "
+        . . . . X O . . .
+        O . . . X O . . .
+        . O . . X O . . .
+        X O . . X O . . .
+        X O . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        ";
+
+    #[test]
+    fn a_move_of_dead_stones_that_would_take_a_small_chain_is_no_threat() {
+        let board = Board::from_diagram(THREAT_FROM_DEAD_STONES).expect("diagram");
+        // White's stones inside Black's area are dead (the status playouts
+        // doubt Black's two stones among them).
+        let judgement = Judgement::with_statuses(&board, |p| {
+            if board.color_at(p) == Some(Color::White) && p.col() < 4 {
+                StoneStatus::Dead
+            } else {
+                StoneStatus::Alive
+            }
+        });
+        for to_move in [Color::Black, Color::White] {
+            let finished = play_out(&board, &judgement, to_move, Scoring::Territory);
+            assert!(
+                finished.teire.is_empty(),
+                "{to_move:?}: {:?}",
+                finished.moves
+            );
         }
     }
 }

@@ -205,6 +205,25 @@ pub struct Judgement {
     ownership: Vec<f64>,
 }
 
+#[cfg(test)]
+impl Judgement {
+    /// A judgement giving each stone of `board` the status `status_of`
+    /// says (for tests of what follows a judgement); no ownership.
+    pub(crate) fn with_statuses(
+        board: &Board,
+        status_of: impl Fn(Point) -> StoneStatus,
+    ) -> Judgement {
+        let mut status = vec![None; ARRAY_LEN];
+        for (p, _) in board.stones() {
+            status[p.index()] = Some((status_of(p), Method::Rules));
+        }
+        Judgement {
+            status,
+            ownership: vec![0.0; ARRAY_LEN],
+        }
+    }
+}
+
 impl Judgement {
     /// Status of the stone at `p` (`None` if empty).
     #[must_use]
