@@ -363,28 +363,12 @@ fn judge_rounds(
     revive_the_stronger_of_dead_neighbours(board, &ownership, &mut status);
     let killed = mark_seki(board, &ownership, &mut status);
     if rounds > 0 && !killed.is_empty() {
-        let rest: Vec<(Point, Color)> = board
-            .stones()
-            .into_iter()
-            .filter(|(p, _)| !killed.contains(p))
-            .collect();
-        if let Ok(without) = Board::from_stones(board.size(), &rest, [0, 0]) {
-            log::debug!(
-                "judgement: {} stones killed by reading a seki, judging the rest again",
-                killed.len()
-            );
-            let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), to_move);
-            for (p, _) in board.stones() {
-                status[p.index()] = if killed.contains(&p) {
-                    Some((StoneStatus::Dead, Method::Confirmation))
-                } else {
-                    again.status[p.index()]
-                };
-            }
-            return Judgement {
-                status,
-                ownership: again.ownership,
-            };
+        log::debug!(
+            "judgement: {} stones killed by reading a seki, judging the rest again",
+            killed.len()
+        );
+        if let Some(again) = judge_without(board, rules, rounds, chosen, to_move, &killed) {
+            return again;
         }
     }
     if rounds > 0
@@ -436,13 +420,7 @@ fn take_enclosed(
         return None;
     }
     let stones: Vec<Point> = taken.iter().flat_map(|t| t.stones.clone()).collect();
-    let rest: Vec<(Point, Color)> = board
-        .stones()
-        .into_iter()
-        .filter(|(p, _)| !stones.contains(p))
-        .collect();
-    let without = Board::from_stones(board.size(), &rest, [0, 0]).ok()?;
-    let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), to_move);
+    let again = judge_without(board, rules, rounds, chosen, to_move, &stones)?;
     // And the playouts agree once the chains are off the board.
     if !taken
         .iter()
@@ -454,9 +432,31 @@ fn take_enclosed(
         "judgement: {} enclosed stones taken, their takers live",
         stones.len()
     );
-    let mut status = status.to_vec();
+    Some(again)
+}
+
+/// The judgement of `board` with the stones `killed` dead (read so) and the
+/// rest judged again, `rounds - 1` more, on the board without them: their
+/// liberties may have been all an enemy chain around them lacked, or their
+/// points an eye space. `None` if that board cannot be set up.
+fn judge_without(
+    board: &Board,
+    rules: &Rules,
+    rounds: usize,
+    chosen: StatusMoves,
+    to_move: Option<Color>,
+    killed: &[Point],
+) -> Option<Judgement> {
+    let rest: Vec<(Point, Color)> = board
+        .stones()
+        .into_iter()
+        .filter(|(p, _)| !killed.contains(p))
+        .collect();
+    let without = Board::from_stones(board.size(), &rest, [0, 0]).ok()?;
+    let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), to_move);
+    let mut status = vec![None; ARRAY_LEN];
     for (p, _) in board.stones() {
-        status[p.index()] = if stones.contains(&p) {
+        status[p.index()] = if killed.contains(&p) {
             Some((StoneStatus::Dead, Method::Confirmation))
         } else {
             again.status[p.index()]
