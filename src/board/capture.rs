@@ -153,9 +153,9 @@ impl Reader {
                 .map_or(0, |_| b.liberty_count(self.target, ESCAPE_LIBERTIES))
         };
         if attacking {
-            moves.sort_by_key(target_libs);
+            moves.sort_by_cached_key(target_libs);
         } else {
-            moves.sort_by_key(|m| std::cmp::Reverse(target_libs(m)));
+            moves.sort_by_cached_key(|m| std::cmp::Reverse(target_libs(m)));
         }
         moves
     }

@@ -53,7 +53,7 @@ pub const UNFINISHED_SHARE: f64 = 0.10;
 
 /// The most stones of a chain that its owner leaves to be taken by dead
 /// stones, neither saving it in atari nor answering a threat to it
-/// ([`Phase::only_dead_take`]): the taker's two-point space gives it no
+/// (`Phase::only_dead_take`): the taker's two-point space gives it no
 /// eyes.
 pub const MAX_TAKEN_BY_DEAD: usize = 2;
 

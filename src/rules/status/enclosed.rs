@@ -3,14 +3,15 @@
 //! A group the status playouts call dead may live by taking the enemy
 //! chain inside it: the capture opens an eye space. The playouts miss it
 //! when the chain inside looks alive to them (it has liberties the group
-//! shares, or dead stones of the group beside it). [`take_enclosed`]
+//! shares, or dead stones of the group beside it). [`enclosed_captures`]
 //! finds an enemy chain judged alive by the playouts that stands in a
 //! small region ([`MAX_REGION`] points) bordered only by the other
 //! colour's stones, among them a chain the playouts call dead, and reads
-//! the capture ([`crate::board::capture`]): taken with its owner moving
-//! first (or the side to move, when the judgement has one), the chain is
-//! dead, and the judgement starts again on the board without it, where
-//! the group's eye space is open to the playouts.
+//! the capture ([`crate::board::capture`]) with its owner moving first (or
+//! the side to move, when the judgement has one). The judgement
+//! (`take_enclosed` in `mod.rs`) then reads the group itself
+//! ([`super::tsumego`], [`TAKER_READ_BUDGET`]) and, where it lives, judges
+//! again on the board without the chain.
 
 use super::{Method, StoneStatus};
 use crate::board::capture::taken_by_force;
@@ -22,8 +23,9 @@ use crate::color::Color;
 /// the playouts judge better than a capture reading.
 pub const MAX_REGION: usize = 12;
 
-/// The most positions read to check that the takers live once the chain
-/// is off the board ([`super::tsumego::read_enclosed_within`]).
+/// The most positions read to check that the largest chain taking an
+/// enclosed chain lives, on the board as it stands with the enclosed
+/// chain's owner to move ([`super::tsumego::read_enclosed_within`]).
 pub const TAKER_READ_BUDGET: usize = 20_000;
 
 /// An enemy chain taken by force inside a group: its stones, and the
@@ -51,6 +53,9 @@ pub(super) fn enclosed_captures(
     for attacker in Color::ALL {
         let owner = attacker.other();
         for region in board.regions(|p| board.color_at(p) != Some(attacker)) {
+            if region.points.len() > MAX_REGION {
+                continue;
+            }
             let mut takers: Vec<Point> = region
                 .border
                 .iter()
@@ -59,7 +64,7 @@ pub(super) fn enclosed_captures(
                 .collect();
             takers.sort_unstable();
             takers.dedup();
-            if region.points.len() > MAX_REGION || takers.is_empty() {
+            if takers.is_empty() {
                 continue;
             }
             let mut heads: Vec<Point> = region

@@ -394,6 +394,10 @@ fn take_enclosed(
     status: &[Option<(StoneStatus, Method)>],
     ownership: &[f64],
 ) -> Option<Judgement> {
+    let candidates = enclosed::enclosed_captures(board, status, to_move);
+    if candidates.is_empty() {
+        return None;
+    }
     let now = Judgement {
         status: status.to_vec(),
         ownership: ownership.to_vec(),
@@ -407,7 +411,7 @@ fn take_enclosed(
                 == Some(StoneStatus::Alive)
         })
     };
-    let taken: Vec<enclosed::Taken> = enclosed::enclosed_captures(board, status, to_move)
+    let taken: Vec<enclosed::Taken> = candidates
         .into_iter()
         .filter(|t| {
             t.takers
