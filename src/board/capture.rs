@@ -36,6 +36,12 @@ pub const RACE_LIBERTIES: usize = 4;
 /// empty.
 #[must_use]
 pub fn taken_by_force(board: &Board, target: Point, first: Color) -> bool {
+    taken_by_force_within(board, target, first, NODE_BUDGET)
+}
+
+/// [`taken_by_force`] reading at most `budget` positions.
+#[must_use]
+pub fn taken_by_force_within(board: &Board, target: Point, first: Color, budget: usize) -> bool {
     let Some(defender) = board.color_at(target) else {
         return false;
     };
@@ -43,6 +49,7 @@ pub fn taken_by_force(board: &Board, target: Point, first: Color) -> bool {
         target,
         defender,
         nodes: 0,
+        budget,
         table: HashMap::new(),
     };
     reader.taken(board, first, MAX_DEPTH, false)
@@ -52,6 +59,7 @@ struct Reader {
     target: Point,
     defender: Color,
     nodes: usize,
+    budget: usize,
     /// Settled positions: (hash, attacker to move) → (taken, depth read
     /// to; `usize::MAX` when taken, which holds at any depth).
     table: HashMap<(u64, bool), (bool, usize)>,
@@ -65,7 +73,7 @@ impl Reader {
             return true;
         }
         if depth == 0
-            || self.nodes >= NODE_BUDGET
+            || self.nodes >= self.budget
             || board.liberty_count(self.target, ESCAPE_LIBERTIES) >= ESCAPE_LIBERTIES
         {
             return false;

@@ -16,9 +16,15 @@
 //!   a dame; a move that removes a threat against him, when the opponent's
 //!   next move would leave a chain of his in atari with no way out (he
 //!   fills the dame himself, or starts capturing the dead stones that
-//!   shorten his liberties); a dame fill, the one that puts an opponent
+//!   shorten his liberties); a move that removes a shortage of liberties
+//!   (below); a dame fill, the one that puts an opponent
 //!   chain in atari first (it is in sente), then one the opponent could use
 //!   against him; otherwise he passes;
+//! - a chain of two or three liberties that the opponent, moving first,
+//!   would take by force once the dame are filled (dead stones that
+//!   outlast it, a placement it cannot answer: read, not guessed) gets its
+//!   stone first, after the sente fills and the threats
+//!   ([`SHORTAGE_BUDGET`]);
 //! - a small chain that only dead stones could take is neither saved nor
 //!   defended: that capture would cost its owner nothing
 //!   ([`MAX_TAKEN_BY_DEAD`]);
@@ -39,6 +45,7 @@ use super::Scoring;
 use super::status::{Judgement, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
+use std::collections::HashMap;
 
 /// The most moves played in the dame phase, per point of the board: a
 /// bound on the loop (captures and kos can prolong it).
@@ -56,6 +63,18 @@ pub const UNFINISHED_SHARE: f64 = 0.10;
 /// (`Phase::only_dead_take`): the taker's two-point space gives it no
 /// eyes.
 pub const MAX_TAKEN_BY_DEAD: usize = 2;
+
+/// The most positions read to learn whether a short chain is taken by
+/// force ([`Phase::remove_shortage`]); beyond, it is not.
+pub const SHORTAGE_BUDGET: usize = 3_000;
+
+/// A reading of a short chain is reused while no stone within this many
+/// points of it (by steps along the lines) has changed.
+pub const SHORTAGE_REACH: usize = 4;
+
+/// The most liberties of a chain read for a shortage (with one, it is in
+/// atari, which the rescue and threat rules handle).
+const MAX_SHORT_LIBERTIES: usize = 3;
 
 /// Whether `board`, judged by `judgement`, is finished enough for its dame
 /// phase to be played out: fewer than [`UNFINISHED_SHARE`] of its points
@@ -120,6 +139,7 @@ pub fn play_out(
         area,
         seki,
         scoring,
+        shortage_read: std::rc::Rc::default(),
     };
     let mut moves = Vec::new();
     let mut teire = Vec::new();
@@ -204,6 +224,9 @@ struct Phase {
     /// The count that follows: under territory counting a dame that keeps
     /// a point next to it neutral goes first (see [`Phase::fill_dame`]).
     scoring: Scoring,
+    /// Readings of shortage already done, by the chain's neighbourhood
+    /// (see [`Phase::local_key`]); shared by the phase's copies.
+    shortage_read: std::rc::Rc<std::cell::RefCell<HashMap<u64, bool>>>,
 }
 
 impl Phase {
@@ -284,6 +307,7 @@ impl Phase {
             .or_else(|| self.take(color).map(why("take")))
             .or_else(|| self.fill_dame(color, Fill::Forcing).map(why("sente fill")))
             .or_else(|| self.remove_threat(color).map(why("threat")))
+            .or_else(|| self.remove_shortage(color).map(why("shortage")))
             .or_else(|| self.fill_dame(color, Fill::Any).map(why("fill")))
     }
 
@@ -397,6 +421,115 @@ impl Phase {
             let mut after = self.clone();
             after.play_stone(color, p);
             !after.threatened(color)
+        })
+    }
+
+    /// A key of the stones within [`SHORTAGE_REACH`] of the chain at `h`,
+    /// and of the chain itself: the reading of its shortage depends on them.
+    fn local_key(&self, h: Point) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let stones: Vec<Point> = self.board.chain_stones(h).collect();
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        h.index().hash(&mut hasher);
+        for p in self.board.points() {
+            let near = stones
+                .iter()
+                .any(|s| s.col().abs_diff(p.col()) + s.row().abs_diff(p.row()) <= SHORTAGE_REACH);
+            if near {
+                (p.index(), self.board.color_at(p)).hash(&mut hasher);
+            }
+        }
+        hasher.finish()
+    }
+
+    /// Whether the chain at `h` is taken by force, its opponent moving
+    /// first (read once per neighbourhood).
+    fn taken_first(&self, h: Point) -> bool {
+        let key = self.local_key(h);
+        if let Some(&taken) = self.shortage_read.borrow().get(&key) {
+            return taken;
+        }
+        let Some(color) = self.board.color_at(h) else {
+            return false;
+        };
+        let taken = crate::board::capture::taken_by_force_within(
+            &self.board,
+            h,
+            color.other(),
+            SHORTAGE_BUDGET,
+        );
+        self.shortage_read.borrow_mut().insert(key, taken);
+        taken
+    }
+
+    /// The live chains of `color` with two or three liberties, none in
+    /// the opponent's territory, that the opponent, moving first, takes by
+    /// force ([`crate::board::capture::taken_by_force_within`]): dead stones
+    /// next to them that outlast them in a race, or a placement they cannot
+    /// answer. Small chains only dead stones could take are left out
+    /// ([`Self::only_dead_take`]).
+    fn short_chains(&self, color: Color) -> Vec<Point> {
+        let opponent = color.other();
+        self.live_chains(color)
+            .into_iter()
+            .filter(|&h| {
+                let libs = self.board.liberty_count(h, MAX_SHORT_LIBERTIES + 1);
+                (2..=MAX_SHORT_LIBERTIES).contains(&libs)
+                    && self.holds_judged_live(h)
+                    && !self.only_dead_take(h, self.board.liberties(h)[0])
+                    && self
+                        .board
+                        .liberties(h)
+                        .iter()
+                        .all(|l| self.area[l.index()] != Area::Own(opponent))
+                    && self.taken_first(h)
+            })
+            .collect()
+    }
+
+    /// Under territory counting, when a chain of `color` is short of
+    /// liberties ([`Self::short_chains`]), a move of `color` after which
+    /// none is: a liberty of the short chains or of the opponent stones
+    /// next to them, outside his own territory first, never in the
+    /// opponent's. The opponent would not need to fill a dame first: he
+    /// starts inside, so the owner adds the stone now (a teire).
+    fn remove_shortage(&self, color: Color) -> Option<Point> {
+        if self.scoring != Scoring::Territory {
+            return None;
+        }
+        let short = self.short_chains(color);
+        if short.is_empty() {
+            return None;
+        }
+        let opponent = color.other();
+        let mut candidates = Vec::new();
+        for &h in &short {
+            candidates.extend(self.board.liberties(h));
+            for s in self.board.chain_stones(h) {
+                for n in s.neighbours() {
+                    if self.board.color_at(n) == Some(opponent) {
+                        candidates.extend(self.board.liberties(n));
+                    }
+                }
+            }
+        }
+        let mut seen = vec![false; ARRAY_LEN];
+        candidates.sort_by_key(|&p| self.area[p.index()] == Area::Own(color));
+        candidates.into_iter().find(|&p| {
+            if std::mem::replace(&mut seen[p.index()], true)
+                || !self.may_play(color, p)
+                || self.area[p.index()] == Area::Own(opponent)
+            {
+                return false;
+            }
+            if self.board.liberties_after(color, p) < 2 && !self.board.is_capture(color, p) {
+                return false;
+            }
+            let mut after = self.clone();
+            after.play_stone(color, p);
+            short
+                .iter()
+                .all(|&h| after.board.color_at(h) != Some(color) || !after.taken_first(h))
         })
     }
 
@@ -784,5 +917,50 @@ pub(super) mod tests {
                 finished.moves
             );
         }
+    }
+
+    /// Black's A7–D9 chain has three liberties, A8, C8 and C9, all inside
+    /// Black's corner; White's dead B8–B9 has four. White, moving first,
+    /// wins the race (C8, then C9), so Black must add a stone before the
+    /// count. No single White move puts the chain in atari with no way
+    /// out, so only the reading of the race finds it.
+    const SHORT_OF_LIBERTIES: &str = "
+        . O . X O . . . .
+        . O . X O . . . .
+        X X X X O . . . .
+        O O O O O . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        ";
+
+    #[test]
+    fn a_chain_that_loses_a_race_with_dead_stones_gets_a_teire() {
+        let board = Board::from_diagram(SHORT_OF_LIBERTIES).expect("diagram");
+        let (b8, a7) = (v("B8"), v("A7"));
+        let judgement = Judgement::with_statuses(&board, |p| {
+            if board.color_at(p) == Some(Color::White)
+                && board.chain_head(p) == board.chain_head(b8)
+            {
+                StoneStatus::Dead
+            } else {
+                StoneStatus::Alive
+            }
+        });
+        for to_move in [Color::Black, Color::White] {
+            let finished = play_out(&board, &judgement, to_move, Scoring::Territory);
+            assert_eq!(finished.teire.len(), 1, "{to_move:?}: {:?}", finished.moves);
+            assert_eq!(finished.teire[0].1, Color::Black);
+            assert!(
+                !crate::board::capture::taken_by_force(&finished.board, a7, Color::White),
+                "{to_move:?}: {:?}",
+                finished.moves
+            );
+        }
+        // Counted by area, the extra stone costs nothing and is not played.
+        let area = play_out(&board, &judgement, Color::Black, Scoring::Area);
+        assert!(area.moves.is_empty(), "{:?}", area.moves);
     }
 }
