@@ -76,6 +76,11 @@ pub const SHORTAGE_REACH: usize = 4;
 /// atari, which the rescue and threat rules handle).
 const MAX_SHORT_LIBERTIES: usize = 3;
 
+/// The fewest stones of a chain read for a shortage: a lone stone taken
+/// inside its owner's territory costs him nothing, as its takers stay
+/// there and die (one prisoner each way).
+const MIN_SHORT_CHAIN: usize = 2;
+
 /// Whether `board`, judged by `judgement`, is finished enough for its dame
 /// phase to be played out: fewer than [`UNFINISHED_SHARE`] of its points
 /// neutral.
@@ -462,10 +467,11 @@ impl Phase {
         taken
     }
 
-    /// The live chains of `color` with two or three liberties, none in
-    /// the opponent's territory, that the opponent, moving first, takes by
-    /// force ([`crate::board::capture::taken_by_force_within`]): dead stones
-    /// next to them that outlast them in a race, or a placement they cannot
+    /// The live chains of `color` of two stones or more
+    /// ([`MIN_SHORT_CHAIN`]), with two or three liberties, none in the
+    /// opponent's territory, that the opponent, moving first, takes by force
+    /// ([`crate::board::capture::taken_by_force_within`]): dead stones next
+    /// to them that outlast them in a race, or a placement they cannot
     /// answer. Small chains only dead stones could take are left out
     /// ([`Self::only_dead_take`]).
     fn short_chains(&self, color: Color) -> Vec<Point> {
@@ -482,6 +488,7 @@ impl Phase {
                         .liberties(h)
                         .iter()
                         .all(|l| self.area[l.index()] != Area::Own(opponent))
+                    && self.board.chain_size(h) >= MIN_SHORT_CHAIN
                     && self.taken_first(h)
             })
             .collect()
