@@ -399,22 +399,42 @@ impl Phase {
         if !self.threatened(color) {
             return None;
         }
-        let opponent = color.other();
-        let mut candidates: Vec<Point> = self.dame_fills(color);
-        for h in self.live_chains(color) {
-            let libs = self.board.liberties(h);
-            if libs.len() > 2 {
-                continue;
-            }
-            candidates.extend(libs.iter().copied());
+        let short: Vec<Point> = self
+            .live_chains(color)
+            .into_iter()
+            .filter(|&h| self.board.liberty_count(h, 3) <= 2)
+            .collect();
+        let mut candidates = self.dame_fills(color);
+        candidates.extend(self.defending_points(color, &short));
+        self.first_defence(color, candidates, |after| !after.threatened(color))
+    }
+
+    /// The liberties of the chains of `color` at `chains` and of the
+    /// opponent stones next to them, in that order: where they are
+    /// defended.
+    fn defending_points(&self, color: Color, chains: &[Point]) -> Vec<Point> {
+        let mut points = Vec::new();
+        for &h in chains {
+            points.extend(self.board.liberties(h));
             for s in self.board.chain_stones(h) {
                 for n in s.neighbours() {
-                    if self.board.color_at(n) == Some(opponent) {
-                        candidates.extend(self.board.liberties(n));
+                    if self.board.color_at(n) == Some(color.other()) {
+                        points.extend(self.board.liberties(n));
                     }
                 }
             }
         }
+        points
+    }
+
+    /// The first of `candidates` that `color` may play safely (legal,
+    /// keeping two liberties or capturing) and after which `solved` holds.
+    fn first_defence(
+        &self,
+        color: Color,
+        candidates: Vec<Point>,
+        solved: impl Fn(&Phase) -> bool,
+    ) -> Option<Point> {
         let mut seen = vec![false; ARRAY_LEN];
         candidates.into_iter().find(|&p| {
             if std::mem::replace(&mut seen[p.index()], true) || !self.may_play(color, p) {
@@ -425,7 +445,7 @@ impl Phase {
             }
             let mut after = self.clone();
             after.play_stone(color, p);
-            !after.threatened(color)
+            solved(&after)
         })
     }
 
@@ -479,16 +499,18 @@ impl Phase {
         self.live_chains(color)
             .into_iter()
             .filter(|&h| {
-                let libs = self.board.liberty_count(h, MAX_SHORT_LIBERTIES + 1);
-                (2..=MAX_SHORT_LIBERTIES).contains(&libs)
-                    && self.holds_judged_live(h)
-                    && !self.only_dead_take(h, self.board.liberties(h)[0])
-                    && self
-                        .board
-                        .liberties(h)
+                let count = self.board.liberty_count(h, MAX_SHORT_LIBERTIES + 1);
+                if !(2..=MAX_SHORT_LIBERTIES).contains(&count)
+                    || self.board.chain_size(h) < MIN_SHORT_CHAIN
+                    || !self.holds_judged_live(h)
+                {
+                    return false;
+                }
+                let libs = self.board.liberties(h);
+                !self.only_dead_take(h, libs[0])
+                    && libs
                         .iter()
                         .all(|l| self.area[l.index()] != Area::Own(opponent))
-                    && self.board.chain_size(h) >= MIN_SHORT_CHAIN
                     && self.taken_first(h)
             })
             .collect()
@@ -509,31 +531,10 @@ impl Phase {
             return None;
         }
         let opponent = color.other();
-        let mut candidates = Vec::new();
-        for &h in &short {
-            candidates.extend(self.board.liberties(h));
-            for s in self.board.chain_stones(h) {
-                for n in s.neighbours() {
-                    if self.board.color_at(n) == Some(opponent) {
-                        candidates.extend(self.board.liberties(n));
-                    }
-                }
-            }
-        }
-        let mut seen = vec![false; ARRAY_LEN];
+        let mut candidates = self.defending_points(color, &short);
+        candidates.retain(|&p| self.area[p.index()] != Area::Own(opponent));
         candidates.sort_by_key(|&p| self.area[p.index()] == Area::Own(color));
-        candidates.into_iter().find(|&p| {
-            if std::mem::replace(&mut seen[p.index()], true)
-                || !self.may_play(color, p)
-                || self.area[p.index()] == Area::Own(opponent)
-            {
-                return false;
-            }
-            if self.board.liberties_after(color, p) < 2 && !self.board.is_capture(color, p) {
-                return false;
-            }
-            let mut after = self.clone();
-            after.play_stone(color, p);
+        self.first_defence(color, candidates, |after| {
             short
                 .iter()
                 .all(|&h| after.board.color_at(h) != Some(color) || !after.taken_first(h))
