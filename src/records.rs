@@ -193,7 +193,7 @@ pub struct Counted {
     /// Where the komi came from.
     pub komi_from: KomiFrom,
     /// Points in regions of empty points and dead stones that touch live
-    /// stones of both colours: neutral.
+    /// stones of both colours: neutral (after the dame phase, when played).
     pub neutral: usize,
     /// The count.
     pub score: Score,
@@ -207,7 +207,8 @@ pub struct Counted {
 
 impl Counted {
     /// True when the position was plainly not finished: at least
-    /// [`UNFINISHED_SHARE`] of its points neutral. Its count is an estimate.
+    /// [`UNFINISHED_SHARE`] of its points neutral when counted (after the
+    /// dame phase, when it was played). Its count is an estimate.
     #[must_use]
     pub fn is_unfinished(&self) -> bool {
         self.neutral as f64 >= UNFINISHED_SHARE * (self.size * self.size) as f64
@@ -339,7 +340,7 @@ fn score_record(
             .filter(|&(p, _)| judgement.status(p) == Some(s))
             .collect::<Vec<_>>()
     };
-    let neutral = judgement.neutral_points(board);
+    let neutral = score.open_points;
     Ok(Counted {
         size: board.size(),
         rules,

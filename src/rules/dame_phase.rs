@@ -58,6 +58,12 @@ pub const MAX_MOVES_PER_POINT: usize = 2;
 /// a record as unfinished, its count an estimate.
 pub const UNFINISHED_SHARE: f64 = 0.10;
 
+/// A position with [`UNFINISHED_SHARE`] of its points neutral is finished
+/// all the same when its dame phase ends within this share of the points
+/// in moves: its frontier was short, a few open dame leaving whole
+/// regions neutral ([`play_out_open`]).
+pub const UNFINISHED_FRONTIER_SHARE: f64 = 0.06;
+
 /// The most stones of a chain that its owner leaves to be taken by dead
 /// stones, neither saving it in atari nor answering a threat to it
 /// (`Phase::only_dead_take`): the taker's two-point space gives it no
@@ -105,6 +111,22 @@ pub struct Finished {
     pub moves: Vec<(Color, Point)>,
 }
 
+impl Finished {
+    /// The points in regions of empty points and dead stones that touch
+    /// live stones of both colours once the phase is over.
+    #[must_use]
+    pub fn neutral_points(&self) -> usize {
+        self.board
+            .regions(|p| !self.live[p.index()])
+            .iter()
+            .filter(|r| {
+                r.touches(&self.board, Color::Black) && r.touches(&self.board, Color::White)
+            })
+            .map(|r| r.points.len())
+            .sum()
+    }
+}
+
 /// What each empty point of the board without its dead stones is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Area {
@@ -128,6 +150,53 @@ pub fn play_out(
     to_move: Color,
     scoring: Scoring,
 ) -> Finished {
+    let limit = MAX_MOVES_PER_POINT * board.size() * board.size();
+    play_out_within(board, judgement, to_move, scoring, limit).0
+}
+
+/// The dame phase of a position whose regions the judgement leaves
+/// neutral ([`is_finished`] is false): finished when the phase ends within
+/// [`UNFINISHED_FRONTIER_SHARE`] of the board's points in moves (an open
+/// dame on a border makes a whole region neutral until it is filled),
+/// `None` when the frontier is longer, or a neutral region holds dead
+/// stones of both colours: the game was stopped unfinished.
+#[must_use]
+pub fn play_out_open(
+    board: &Board,
+    judgement: &Judgement,
+    to_move: Color,
+    scoring: Scoring,
+) -> Option<Finished> {
+    // A neutral region holding dead stones of both colours is contested,
+    // no one's (art. 10-1), not a border left open.
+    let contested = board
+        .regions(|p| !judgement.is_live_stone(p))
+        .iter()
+        .any(|r| {
+            r.touches(board, Color::Black)
+                && r.touches(board, Color::White)
+                && Color::ALL
+                    .iter()
+                    .all(|&c| r.points.iter().any(|&p| board.color_at(p) == Some(c)))
+        });
+    if contested {
+        return None;
+    }
+    let points = (board.size() * board.size()) as f64;
+    let limit = (UNFINISHED_FRONTIER_SHARE * points) as usize;
+    let (finished, ended) = play_out_within(board, judgement, to_move, scoring, limit);
+    ended.then_some(finished)
+}
+
+/// [`play_out`] stopped after `limit` moves, and whether it ended (two
+/// passes) within them.
+fn play_out_within(
+    board: &Board,
+    judgement: &Judgement,
+    to_move: Color,
+    scoring: Scoring,
+    limit: usize,
+) -> (Finished, bool) {
     let mut live = vec![false; ARRAY_LEN];
     for p in board.points() {
         live[p.index()] = judgement.is_live_stone(p);
@@ -150,7 +219,6 @@ pub fn play_out(
     let mut teire = Vec::new();
     let mut color = to_move;
     let mut passes = 0;
-    let limit = MAX_MOVES_PER_POINT * board.size() * board.size();
     while passes < 2 && moves.len() < limit {
         match phase.choose_why(color) {
             Some((p, why)) => {
@@ -174,12 +242,13 @@ pub fn play_out(
     }
     // A teire point whose stone was taken again is no teire.
     teire.retain(|&(p, c)| phase.board.color_at(p) == Some(c));
-    Finished {
+    let finished = Finished {
         board: phase.board,
         live: phase.live,
         teire,
         moves,
-    }
+    };
+    (finished, passes >= 2)
 }
 
 /// The areas of `board` without its dead stones (`live`: whether the
@@ -615,10 +684,20 @@ impl Phase {
             .filter(|&(_, forcing, defending, _, closes)| {
                 forcing || (kind == Fill::Any && (defending || closes == 0))
             })
-            // Ties go to the first point (max_by_key keeps the last, so the
-            // index is reversed).
+            // Then a point on the frontier, next to live stones of both
+            // colours, before one behind it; ties go to the first point
+            // (max_by_key keeps the last, so the index is reversed).
             .max_by_key(|&(d, forcing, defending, denies, _)| {
-                (forcing, defending, denies, std::cmp::Reverse(d.index()))
+                let frontier = Color::ALL
+                    .iter()
+                    .all(|&c| d.neighbours().iter().any(|&n| self.is_live(n, c)));
+                (
+                    forcing,
+                    defending,
+                    denies,
+                    frontier,
+                    std::cmp::Reverse(d.index()),
+                )
             })
             .map(|(d, ..)| d)
     }

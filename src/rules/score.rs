@@ -39,7 +39,9 @@
 //! territory (a teire) is a point less for him under territory counting,
 //! each dame is a point of its filler's area under area counting, and
 //! stones taken in the phase are prisoners. A position with many neutral
-//! points ([`dame_phase::UNFINISHED_SHARE`]) is unfinished: no phase.
+//! points ([`dame_phase::UNFINISHED_SHARE`]) is unfinished, unless its
+//! phase ends within a few moves ([`dame_phase::UNFINISHED_FRONTIER_SHARE`]
+//! of the points: a few open dame had left whole regions neutral).
 //!
 //! **Teire without the phase** (games ended by two passes, and unfinished
 //! ones). Under territory counting with [`Rules::teire_deducted`]
@@ -132,6 +134,10 @@ pub struct Score {
     pub teire_points: Vec<(Point, Color)>,
     /// Black's total and White's total (komi and bonus included).
     pub totals: [f64; 2],
+    /// Points left neutral when the count was made: in regions of empty
+    /// points and dead stones touching live stones of both colours, after
+    /// the dame phase when it was played.
+    pub open_points: usize,
     /// Per point (`Point::index`): what empty points and dead stones count
     /// as; `None` for live stones and off-board.
     owners: Vec<Option<PointOwner>>,
@@ -223,10 +229,24 @@ pub fn count(
     let area_phase = rules.scoring == Scoring::Area && rules.dame_filled_in_turn;
     let territory_phase =
         agreed_stop && rules.scoring == Scoring::Territory && rules.teire_deducted;
-    let finished = (!rules.all_stones_alive
-        && (area_phase || territory_phase)
-        && dame_phase::is_finished(board, judgement))
-    .then(|| dame_phase::play_out(board, judgement, to_move, rules.scoring));
+    // A position whose frontier looks open before the phase is finished
+    // when the phase closes it (one open dame makes a whole region neutral).
+    let finished = if rules.all_stones_alive || !(area_phase || territory_phase) {
+        None
+    } else if dame_phase::is_finished(board, judgement) {
+        Some(dame_phase::play_out(
+            board,
+            judgement,
+            to_move,
+            rules.scoring,
+        ))
+    } else {
+        dame_phase::play_out_open(board, judgement, to_move, rules.scoring)
+    };
+    let open_points = match &finished {
+        Some(f) => f.neutral_points(),
+        None => judgement.neutral_points(board),
+    };
     let (board, live) = match &finished {
         Some(f) => (&f.board, f.live.clone()),
         None => (board, counted_alive(board, judgement, rules, agreed_stop)),
@@ -252,6 +272,7 @@ pub fn count(
         dame_filled: [0; 2],
         teire_points: Vec::new(),
         totals: [0.0; 2],
+        open_points,
         owners: Vec::new(),
     };
     // Empty dame that are not seki liberties: filled before an area count.
@@ -994,6 +1015,36 @@ mod tests {
             stopped.owner(Point::new(4, 4).unwrap()),
             Some(PointOwner::Dame)
         );
+    }
+
+    /// Black's wall on column E is open at E5 only: the whole of A-D
+    /// touches White through that one dame and looks neutral, more than a
+    /// tenth of the board. Filling E5 ends the phase at once, so the game
+    /// was finished: counted in full, no point left open.
+    #[test]
+    fn a_region_left_neutral_by_one_open_dame_is_finished() {
+        const ONE_DAME: &str = "
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . . O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            . . . . X O . . .
+            ";
+        let board = Board::from_diagram(ONE_DAME).expect("diagram");
+        let rules = Rules::japanese();
+        let judgement = judge(&board, &rules);
+        assert!(!dame_phase::is_finished(&board, &judgement));
+        let agreed = Ending {
+            to_move: Color::Black,
+            by_passes: false,
+        };
+        let score = count(&board, &judgement, &rules, 0.0, 0, agreed);
+        assert_eq!(score.open_points, 0);
+        assert_eq!(score.territory, [36, 27]);
     }
 
     /// White's E7 has two liberties: E8 in his territory and the dame E6,
