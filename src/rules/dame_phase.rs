@@ -42,7 +42,7 @@
 //! one point less for him (the teire).
 
 use super::Scoring;
-use super::status::{Judgement, StoneStatus};
+use super::status::{Judgement, StoneStatus, neutral_points_where};
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
 use std::collections::HashMap;
@@ -116,14 +116,7 @@ impl Finished {
     /// live stones of both colours once the phase is over.
     #[must_use]
     pub fn neutral_points(&self) -> usize {
-        self.board
-            .regions(|p| !self.live[p.index()])
-            .iter()
-            .filter(|r| {
-                r.touches(&self.board, Color::Black) && r.touches(&self.board, Color::White)
-            })
-            .map(|r| r.points.len())
-            .sum()
+        neutral_points_where(&self.board, |p| self.live[p.index()])
     }
 }
 

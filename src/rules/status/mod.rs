@@ -299,7 +299,7 @@ fn neutral_points(board: &Board, status: &[Option<(StoneStatus, Method)>]) -> us
 
 /// The points of `board` in regions of empty points and stones that are
 /// not live by `is_live` that touch live stones of both colours.
-fn neutral_points_where(board: &Board, is_live: impl Fn(Point) -> bool) -> usize {
+pub(crate) fn neutral_points_where(board: &Board, is_live: impl Fn(Point) -> bool) -> usize {
     board
         .regions(|p| !is_live(p))
         .iter()
