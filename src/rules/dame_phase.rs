@@ -61,7 +61,7 @@ pub const UNFINISHED_SHARE: f64 = 0.10;
 /// A position with [`UNFINISHED_SHARE`] of its points neutral is finished
 /// all the same when its dame phase ends within this share of the points
 /// in moves: its frontier was short, a few open dame leaving whole
-/// regions neutral ([`play_out_open`]).
+/// regions neutral ([`finish`]).
 pub const UNFINISHED_FRONTIER_SHARE: f64 = 0.06;
 
 /// The most stones of a chain that its owner leaves to be taken by dead
@@ -147,21 +147,24 @@ pub fn play_out(
     play_out_within(board, judgement, to_move, scoring, limit).0
 }
 
-/// The dame phase of a position whose regions the judgement leaves
-/// neutral ([`is_finished`] is false): finished when the phase ends within
-/// [`UNFINISHED_FRONTIER_SHARE`] of the board's points in moves (an open
-/// dame on a border makes a whole region neutral until it is filled),
-/// `None` when the frontier is longer, or a neutral region holds dead
-/// stones of both colours: the game was stopped unfinished.
+/// The dame phase played before a count, or `None` when the game was
+/// stopped unfinished. A finished position ([`is_finished`]) is played out
+/// in full. One the judgement leaves neutral is finished all the same when
+/// its phase ends within [`UNFINISHED_FRONTIER_SHARE`] of the board's
+/// points in moves (an open dame on a border makes a whole region neutral
+/// until it is filled), unless a neutral region holds dead stones of both
+/// colours: that region is contested, no one's (art. 10-1), not a border
+/// left open.
 #[must_use]
-pub fn play_out_open(
+pub fn finish(
     board: &Board,
     judgement: &Judgement,
     to_move: Color,
     scoring: Scoring,
 ) -> Option<Finished> {
-    // A neutral region holding dead stones of both colours is contested,
-    // no one's (art. 10-1), not a border left open.
+    if is_finished(board, judgement) {
+        return Some(play_out(board, judgement, to_move, scoring));
+    }
     let contested = board
         .regions(|p| !judgement.is_live_stone(p))
         .iter()

@@ -231,18 +231,9 @@ pub fn count(
         agreed_stop && rules.scoring == Scoring::Territory && rules.teire_deducted;
     // A position whose frontier looks open before the phase is finished
     // when the phase closes it (one open dame makes a whole region neutral).
-    let finished = if rules.all_stones_alive || !(area_phase || territory_phase) {
-        None
-    } else if dame_phase::is_finished(board, judgement) {
-        Some(dame_phase::play_out(
-            board,
-            judgement,
-            to_move,
-            rules.scoring,
-        ))
-    } else {
-        dame_phase::play_out_open(board, judgement, to_move, rules.scoring)
-    };
+    let finished = (!rules.all_stones_alive && (area_phase || territory_phase))
+        .then(|| dame_phase::finish(board, judgement, to_move, rules.scoring))
+        .flatten();
     let open_points = match &finished {
         Some(f) => f.neutral_points(),
         None => judgement.neutral_points(board),
