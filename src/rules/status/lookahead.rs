@@ -31,7 +31,10 @@ pub const LOOKAHEAD_REACH: usize = 2;
 /// moving first: the judgement with `first` to move ([`judge_to_move`]),
 /// unless one move of `first` near the chain turns it the way `first`
 /// wants (kills an enemy chain judged alive, saves an own one judged
-/// dead); then the status after that move with the other side to move.
+/// dead); then the status after that move with the other side to move,
+/// or, when the move put the chain in atari while in atari itself, after
+/// the owner's capture of it ([`forced_counter_capture`]) with `first` to
+/// move again.
 /// `None` when `p` is empty.
 #[must_use]
 pub fn status_after_best_move(
@@ -50,9 +53,9 @@ pub fn status_after_best_move(
     if without.is_live() == wants_alive {
         return Some(without);
     }
-    // The chain's ownership in its owner's favour after a move, −1 when
-    // the move took it.
-    let favour_after = |after: &Board| {
+    // The chain's ownership in its owner's favour after a move, with
+    // `to_move` to play, −1 when the move took it.
+    let favour_after = |after: &Board, to_move: Color| {
         if after.color_at(p) != Some(owner) {
             return -1.0;
         }
@@ -60,7 +63,7 @@ pub fn status_after_best_move(
             after,
             LOOKAHEAD_PLAYOUTS,
             StatusMoves::Random,
-            Some(first.other()),
+            Some(to_move),
         );
         chain_ownership(after, &own, after.chain_head(p))
     };
@@ -73,33 +76,58 @@ pub fn status_after_best_move(
             favour < DEAD_BELOW - LOOKAHEAD_MARGIN
         }
     };
-    // The best try that turns the chain; ties go to the first point.
-    let mut best: Option<(f64, Point, Board)> = None;
+    // The best try that turns the chain, with the side to move after it;
+    // ties go to the first point.
+    let mut best: Option<(f64, Point, Board, Color)> = None;
     for q in candidates(board, board.chain_head(p)) {
         if !board.is_legal(first, q) {
             continue;
         }
         let mut after = board.clone();
         after.play_unchecked(first, q);
-        let favour = favour_after(&after);
+        let mut to_move = first.other();
+        if let Some(take) = forced_counter_capture(&after, p, q) {
+            after.play_unchecked(to_move, take);
+            to_move = first;
+        }
+        let favour = favour_after(&after, to_move);
         if turns(favour)
             && best
                 .as_ref()
-                .is_none_or(|(b, _, _)| sign * favour > sign * b)
+                .is_none_or(|(b, _, _, _)| sign * favour > sign * b)
         {
-            best = Some((favour, q, after));
+            best = Some((favour, q, after, to_move));
         }
     }
-    let Some((_, q, after)) = best else {
+    let Some((_, q, after, to_move)) = best else {
         return Some(without);
     };
     if after.color_at(p) != Some(owner) {
         return Some(StoneStatus::Dead);
     }
     log::debug!("lookahead: {first} {q} turns the chain at {p}");
-    let judged = judge_to_move(&after, rules, first.other()).status(p);
-    log::debug!("lookahead: {first} to move, the chain at {p} becomes {judged:?}");
+    let judged = judge_to_move(&after, rules, to_move).status(p);
+    log::debug!("lookahead: {to_move} to move, the chain at {p} becomes {judged:?}");
     judged.or(Some(without))
+}
+
+/// The owner's capture that answers a try at `q` which put the chain at
+/// `p` in atari but is in atari itself next to it: the owner takes the
+/// stones at once, whatever else the position offers (the status
+/// playouts, starting with no last move, would answer it only by chance).
+fn forced_counter_capture(after: &Board, p: Point, q: Point) -> Option<Point> {
+    let owner = after.color_at(p)?;
+    if after.color_at(q) != Some(owner.other()) || !after.in_atari(p) || !after.in_atari(q) {
+        return None;
+    }
+    let take = after.atari_liberty(q);
+    let target = after.chain_head(p);
+    let touches = after.chain_stones(q).any(|s| {
+        s.neighbours()
+            .into_iter()
+            .any(|n| after.color_at(n) == Some(owner) && after.chain_head(n) == target)
+    });
+    (touches && after.is_legal(owner, take)).then_some(take)
 }
 
 /// The empty points within [`LOOKAHEAD_REACH`] steps of a stone of the
@@ -178,6 +206,41 @@ mod tests {
             status_after_best_move(&board, &rules, v("A1"), Color::Black),
             None
         );
+    }
+
+    /// GNU Go's semeai17 at move 64: Black's big group and White's
+    /// corner group G1–J2 share their last two liberties, H3 and J3, and
+    /// neither can fill one (seki). White's fill at J3 puts both in atari,
+    /// and Black takes the six stones at H3 at once.
+    const SEKI_OF_TWO_SHARED: &str = "
+        . O . X O . O O .
+        X X X X O O X O O
+        . O . X O X X X O
+        . . O O O O O X X
+        . O X . O X O O X
+        . X X O O X X X X
+        . . X O X X X . .
+        . . X O O X X O O
+        . . . . O X O O O
+        ";
+
+    #[test]
+    fn a_fill_that_puts_the_filler_in_atari_is_answered_by_the_capture() {
+        let board = Board::from_diagram(SEKI_OF_TWO_SHARED).expect("diagram");
+        let mut after = board.clone();
+        after.play_unchecked(Color::White, v("J3"));
+        assert_eq!(
+            forced_counter_capture(&after, v("G8"), v("J3")),
+            Some(v("H3"))
+        );
+        let rules = Rules::japanese();
+        for first in [Color::White, Color::Black] {
+            assert_eq!(
+                status_after_best_move(&board, &rules, v("G8"), first),
+                Some(StoneStatus::Seki),
+                "{first} first"
+            );
+        }
     }
 
     /// The candidates of a lone stone in the middle of an empty board are
