@@ -94,3 +94,68 @@ play w h6
 #? [alive]
 24 tengen-status e8 white
 #? [dead]
+
+# --- A capturing race won by a nakade (after GNU Go's test3win and
+# test3lose). Black's F7 group has one outside liberty (E6), the
+# straight three G6 H6 J6 and a liberty it shares with White (G4);
+# White's F4 group has five outside liberties. White to move plays the
+# nakade H6 and takes Black first; the liberty count, with White known
+# to start, overrules status playouts that were unsure. With one White
+# liberty fewer (Black at H2) Black wins even with White to move.
+#
+#      A B C D E F G H J
+#    9 . . . . . . . . .
+#    8 . . . . O O O O O
+#    7 . . . O O X X X X
+#    6 . . . . . X . . .
+#    5 . . X O O X X X X
+#    4 . . X X X O . O O
+#    3 . . . . . O O O .
+#    2 . . . X X . . . X
+#    1 . . . . . X X X .
+boardsize 9
+clear_board
+play w e8
+play w f8
+play w g8
+play w h8
+play w j8
+play w d7
+play w e7
+play b f7
+play b g7
+play b h7
+play b j7
+play b f6
+play b c5
+play w d5
+play w e5
+play b f5
+play b g5
+play b h5
+play b j5
+play b c4
+play b d4
+play b e4
+play w f4
+play w h4
+play w j4
+play w f3
+play w g3
+play w h3
+play b d2
+play b e2
+play b j2
+play b f1
+play b g1
+play b h1
+kgs-rules japanese
+30 tengen-status f4 white
+#? [alive]
+31 tengen-status f7 white
+#? [dead]
+play b h2
+32 tengen-status f4 white
+#? [dead]
+33 tengen-status f7 white
+#? [alive]

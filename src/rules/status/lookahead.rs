@@ -23,6 +23,11 @@ pub const LOOKAHEAD_PLAYOUTS: u32 = 200;
 /// ratings is biased towards the mover.
 pub const LOOKAHEAD_MARGIN: f64 = 0.05;
 
+/// How many of the best rated tries are judged in full, best first, until
+/// one turns the chain: the playouts' rating of a try is noisy, and the
+/// judgement after it (which counts races and reads) may not confirm it.
+pub const LOOKAHEAD_JUDGED: usize = 3;
+
 /// The farthest (in steps along the lines) a candidate lies from a stone
 /// of the chain.
 pub const LOOKAHEAD_REACH: usize = 2;
@@ -76,9 +81,8 @@ pub fn status_after_best_move(
             favour < DEAD_BELOW - LOOKAHEAD_MARGIN
         }
     };
-    // The best try that turns the chain, with the side to move after it;
-    // ties go to the first point.
-    let mut best: Option<(f64, Point, Board, Color)> = None;
+    // The tries that turn the chain, with the side to move after each.
+    let mut tries: Vec<(f64, Point, Board, Color)> = Vec::new();
     for q in candidates(board, board.chain_head(p)) {
         if !board.is_legal(first, q) {
             continue;
@@ -91,24 +95,26 @@ pub fn status_after_best_move(
             to_move = first;
         }
         let favour = favour_after(&after, to_move);
-        if turns(favour)
-            && best
-                .as_ref()
-                .is_none_or(|(b, _, _, _)| sign * favour > sign * b)
-        {
-            best = Some((favour, q, after, to_move));
+        if turns(favour) {
+            tries.push((favour, q, after, to_move));
         }
     }
-    let Some((_, q, after, to_move)) = best else {
-        return Some(without);
-    };
-    if after.color_at(p) != Some(owner) {
-        return Some(StoneStatus::Dead);
+    // Best rated first; ties go to the first point (the sort is stable).
+    tries.sort_by(|a, b| (sign * b.0).total_cmp(&(sign * a.0)));
+    let mut first_judged = None;
+    for (_, q, after, to_move) in tries.into_iter().take(LOOKAHEAD_JUDGED) {
+        if after.color_at(p) != Some(owner) {
+            return Some(StoneStatus::Dead);
+        }
+        log::debug!("lookahead: {first} {q} turns the chain at {p}");
+        let judged = judge_to_move(&after, rules, to_move).status(p);
+        log::debug!("lookahead: {to_move} to move, the chain at {p} becomes {judged:?}");
+        if judged.is_some_and(|j| j.is_live() == wants_alive) {
+            return judged;
+        }
+        first_judged = first_judged.or(judged);
     }
-    log::debug!("lookahead: {first} {q} turns the chain at {p}");
-    let judged = judge_to_move(&after, rules, to_move).status(p);
-    log::debug!("lookahead: {to_move} to move, the chain at {p} becomes {judged:?}");
-    judged.or(Some(without))
+    first_judged.or(Some(without))
 }
 
 /// The owner's capture that answers a try at `q` which put the chain at

@@ -30,8 +30,9 @@
 //!    an eye's worth of stones) or makes seki with every enemy group it
 //!    races, whoever starts, by the liberty count of
 //!    [`crate::board::semeai`], lives, and the groups it takes are dead.
-//!    Where it takes them in closed races (no empty point to run to), the
-//!    count is exact and overrules surer playouts.
+//!    Where it takes them in closed races (no empty point to run to), or
+//!    with a given side to move ([`judge_to_move`]), the count overrules
+//!    surer playouts.
 //! 5. **Corrections to the playouts' verdicts**: a chain they call dead
 //!    whose enemy neighbours are all dead is alive (it stands in its own
 //!    area once they are removed); of two neighbouring chains of opposite
@@ -138,7 +139,7 @@ use repairs::{
 use seki::mark_seki;
 
 pub use lookahead::{
-    LOOKAHEAD_MARGIN, LOOKAHEAD_PLAYOUTS, LOOKAHEAD_REACH, status_after_best_move,
+    LOOKAHEAD_JUDGED, LOOKAHEAD_MARGIN, LOOKAHEAD_PLAYOUTS, LOOKAHEAD_REACH, status_after_best_move,
 };
 pub use playouts::{DEAD_BELOW, STATUS_SEED};
 pub use protective::protective_move;

@@ -20,8 +20,9 @@
 //!   [`MAX_RACE_EYE_SPACE`] stones (their points make it live); a small
 //!   capture does not give two eyes;
 //! - where the group wins every race it is in and each is closed
-//!   (neither side has an empty point beyond its liberties), the count is
-//!   exact and overrules surer playouts ([`CLOSED_RACE_UNSURE`]).
+//!   (neither side has an empty point beyond its liberties), or the side
+//!   to move is given (`judge_to_move`, where the count knows who starts),
+//!   the count overrules surer playouts ([`CLOSED_RACE_UNSURE`]).
 //!
 //! Groups are chains joined where the opponent cannot cut
 //! ([`race_groups`]). An eye space of a group is a region of points
@@ -50,7 +51,8 @@ pub const RACE_UNSURE: f64 = 0.5;
 
 /// The same bound for races the group wins outright (no seki) that are
 /// closed, where neither group has an empty point beyond its liberties to
-/// run to: the count is then exact, and it overrules the playouts unless
+/// run to, or that are counted with a given side to move: the count is
+/// then exact (or knows who starts), and it overrules the playouts unless
 /// they were nearly sure (the group it revives lived in a tenth of them
 /// or more). A seki by the count keeps [`RACE_UNSURE`]: in finished games
 /// the count's seki were the ones the players had called dead.
@@ -130,7 +132,8 @@ pub(super) fn settle_races(
         let mut races = 0;
         let mut taken = Vec::new();
         let mut wins_every_race = true;
-        // Every race counted is won outright and closed.
+        // Every race counted is won outright, and closed or counted with
+        // a given side to move.
         let mut closed_wins = true;
         for &e in &enemies {
             match race_board.count_race(group, &groups[e], to_move) {
@@ -152,7 +155,7 @@ pub(super) fn settle_races(
                     closed,
                 } => {
                     races += 1;
-                    closed_wins &= closed;
+                    closed_wins &= closed || to_move.is_some();
                     taken.push(e);
                 }
             }
