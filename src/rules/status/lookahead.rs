@@ -36,7 +36,9 @@ pub const LOOKAHEAD_REACH: usize = 2;
 /// moving first: the judgement with `first` to move ([`judge_to_move`]),
 /// unless one move of `first` near the chain turns it the way `first`
 /// wants (kills an enemy chain judged alive, saves an own one judged
-/// dead); then the status after that move with the other side to move,
+/// dead: the best rated of the [`LOOKAHEAD_JUDGED`] best tries that the
+/// judgement after it confirms); then the status after that move with the
+/// other side to move,
 /// or, when the move put the chain in atari while in atari itself, after
 /// the owner's capture of it ([`forced_counter_capture`]) with `first` to
 /// move again.
