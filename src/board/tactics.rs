@@ -93,7 +93,7 @@ fn capture_at(board: &Board, color: Color, q: Point) -> Option<Point> {
 /// at `q`, when that chain is in atari and taking its last liberty is
 /// legal: a capture is never suicide, so only the ko point can bar it.
 #[inline]
-fn capture_of(board: &Board, color: Color, q: Point) -> Option<Point> {
+pub(crate) fn capture_of(board: &Board, color: Color, q: Point) -> Option<Point> {
     if board.in_atari(q) {
         let lib = board.atari_liberty(q);
         if board.ko() != Some((lib, color)) {

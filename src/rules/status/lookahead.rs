@@ -10,6 +10,7 @@ use super::playouts::{chain_ownership, ownership};
 use super::tsumego::read_enclosed;
 use super::{DEAD_BELOW, StoneStatus, judge_to_move};
 use crate::board::playout::StatusMoves;
+use crate::board::tactics::capture_of;
 use crate::board::{Board, Point};
 use crate::color::Color;
 use crate::rules::Rules;
@@ -125,17 +126,17 @@ pub fn status_after_best_move(
 /// playouts, starting with no last move, would answer it only by chance).
 fn forced_counter_capture(after: &Board, p: Point, q: Point) -> Option<Point> {
     let owner = after.color_at(p)?;
-    if after.color_at(q) != Some(owner.other()) || !after.in_atari(p) || !after.in_atari(q) {
+    if after.color_at(q) != Some(owner.other()) || !after.in_atari(p) {
         return None;
     }
-    let take = after.atari_liberty(q);
+    let take = capture_of(after, owner, q)?;
     let target = after.chain_head(p);
     let touches = after.chain_stones(q).any(|s| {
         s.neighbours()
             .into_iter()
             .any(|n| after.color_at(n) == Some(owner) && after.chain_head(n) == target)
     });
-    (touches && after.is_legal(owner, take)).then_some(take)
+    touches.then_some(take)
 }
 
 /// The empty points within [`LOOKAHEAD_REACH`] steps of a stone of the

@@ -134,7 +134,7 @@ pub(super) fn settle_races(
         let mut wins_every_race = true;
         // Every race counted is won outright, and closed or counted with
         // a given side to move.
-        let mut closed_wins = true;
+        let mut exact_wins = true;
         for &e in &enemies {
             match race_board.count_race(group, &groups[e], to_move) {
                 Race::NotCounted => {}
@@ -148,19 +148,19 @@ pub(super) fn settle_races(
                     ..
                 } => {
                     races += 1;
-                    closed_wins = false;
+                    exact_wins = false;
                 }
                 Race::Counted {
                     outcome: RaceOutcome::Wins,
                     closed,
                 } => {
                     races += 1;
-                    closed_wins &= closed || to_move.is_some();
+                    exact_wins &= closed || to_move.is_some();
                     taken.push(e);
                 }
             }
         }
-        let unsure = if closed_wins {
+        let unsure = if exact_wins {
             CLOSED_RACE_UNSURE
         } else {
             RACE_UNSURE
