@@ -20,6 +20,10 @@
 //!   (below); a dame fill, the one that puts an opponent
 //!   chain in atari first (it is in sente), then one the opponent could use
 //!   against him; otherwise he passes;
+//! - under territory counting, of two defences or two gote fills, the one
+//!   after which the opponent has fewer fills in sente goes first: a fill
+//!   that takes one of his forcing fills away but gives him two new ones
+//!   gains nothing (each forcing fill costs a teire);
 //! - a chain of two or three liberties that the opponent, moving first,
 //!   would take by force once the dame are filled (dead stones that
 //!   outlast it, a placement it cannot answer: read, not guessed) gets its
@@ -492,8 +496,10 @@ impl Phase {
         points
     }
 
-    /// The first of `candidates` that `color` may play safely (legal,
-    /// keeping two liberties or capturing) and after which `solved` holds.
+    /// Of the `candidates` that `color` may play safely (legal, keeping two
+    /// liberties or capturing) and after which `solved` holds, the one that
+    /// leaves the opponent fewest fills in sente
+    /// ([`Self::forcing_fills_after`]), the first of those.
     fn first_defence(
         &self,
         color: Color,
@@ -501,17 +507,22 @@ impl Phase {
         solved: impl Fn(&Phase) -> bool,
     ) -> Option<Point> {
         let mut seen = vec![false; ARRAY_LEN];
-        candidates.into_iter().find(|&p| {
-            if std::mem::replace(&mut seen[p.index()], true) || !self.may_play(color, p) {
-                return false;
-            }
-            if self.board.liberties_after(color, p) < 2 && !self.board.is_capture(color, p) {
-                return false;
-            }
-            let mut after = self.clone();
-            after.play_stone(color, p);
-            solved(&after)
-        })
+        candidates
+            .into_iter()
+            .filter(|&p| {
+                if std::mem::replace(&mut seen[p.index()], true) || !self.may_play(color, p) {
+                    return false;
+                }
+                if self.board.liberties_after(color, p) < 2 && !self.board.is_capture(color, p) {
+                    return false;
+                }
+                let mut after = self.clone();
+                after.play_stone(color, p);
+                solved(&after)
+            })
+            .enumerate()
+            .min_by_key(|&(order, p)| (self.forcing_fills_after(color, p), order))
+            .map(|(_, p)| p)
     }
 
     /// A key of the stones within [`SHORTAGE_REACH`] of the chain at `h`,
@@ -642,7 +653,9 @@ impl Phase {
     }
 
     /// A dame fill for `color`, of the kind `kind`: one that puts a live
-    /// opponent chain in atari first (the opponent must answer), then one
+    /// opponent chain in atari first (the opponent must answer), then,
+    /// under territory counting, one after which the opponent has the fewest
+    /// such fills against `color` ([`Self::forcing_fills_after`]), then one
     /// the opponent could use to put a chain of `color` in atari, then any.
     /// Under territory counting, after those, a fill that keeps more points
     /// behind it neutral that would otherwise close as the opponent's goes
@@ -653,20 +666,11 @@ impl Phase {
     /// fills first.
     fn fill_dame(&self, color: Color, kind: Fill) -> Option<Point> {
         let opponent = color.other();
-        let ataris = |board: &Board, mover: Color, d: Point, victim: Color| {
-            d.neighbours().iter().any(|&n| {
-                board.color_at(n) == Some(victim)
-                    && self.live[n.index()]
-                    && board.liberty_count(n, 3) == 2
-                    && board.liberties_after(mover, d) >= 2
-            })
-        };
         self.dame_fills(color)
             .into_iter()
             .map(|d| {
-                let forcing = ataris(&self.board, color, d, opponent);
-                let defending =
-                    self.may_play(opponent, d) && ataris(&self.board, opponent, d, color);
+                let forcing = self.is_forcing_fill(color, d);
+                let defending = self.may_play(opponent, d) && self.is_forcing_fill(opponent, d);
                 let (denies, closes) = if self.scoring == Scoring::Territory {
                     (
                         self.leaning_neighbours(d, opponent),
@@ -687,8 +691,18 @@ impl Phase {
                 let frontier = Color::ALL
                     .iter()
                     .all(|&c| d.neighbours().iter().any(|&n| self.is_live(n, c)));
+                // Of two gote fills, the one that leaves the opponent fewer
+                // fills in sente: a fill that takes away one of his forcing
+                // fills but makes two new ones against the filler's own
+                // stones gains nothing.
+                let left = if forcing {
+                    0
+                } else {
+                    self.forcing_fills_after(color, d)
+                };
                 (
                     forcing,
+                    std::cmp::Reverse(left),
                     defending,
                     denies,
                     frontier,
@@ -696,6 +710,36 @@ impl Phase {
                 )
             })
             .map(|(d, ..)| d)
+    }
+
+    /// Whether `mover`'s stone at the dame `d` puts a live chain of the
+    /// other colour in atari and keeps two liberties: a fill in sente.
+    fn is_forcing_fill(&self, mover: Color, d: Point) -> bool {
+        let victim = mover.other();
+        self.board.liberties_after(mover, d) >= 2
+            && d.neighbours().iter().any(|&n| {
+                self.board.color_at(n) == Some(victim)
+                    && self.live[n.index()]
+                    && self.board.liberty_count(n, 3) == 2
+            })
+    }
+
+    /// Under territory counting, how many dame fills in sente
+    /// ([`Self::is_forcing_fill`]) the opponent has once `color` has played
+    /// at `p`: each forces a teire on `color`. Zero under area counting,
+    /// where an answer inside one's own area costs nothing.
+    fn forcing_fills_after(&self, color: Color, p: Point) -> usize {
+        if self.scoring != Scoring::Territory {
+            return 0;
+        }
+        let opponent = color.other();
+        let mut after = self.clone();
+        after.play_stone(color, p);
+        after
+            .dame_fills(opponent)
+            .into_iter()
+            .filter(|&e| after.is_forcing_fill(opponent, e))
+            .count()
     }
 
     /// For a dame `d` between live stones of both colours, the empty points
@@ -865,6 +909,42 @@ pub(super) mod tests {
         let white_first = play_out(&board, &judgement, Color::White, Scoring::Territory);
         assert_eq!(white_first.moves, [(Color::White, f5)]);
         assert!(white_first.teire.is_empty());
+    }
+
+    /// Black has two fills in sente: E7 (White's E6 then needs D6) and F3
+    /// (White's E3 then needs D3). White, to play, takes one of them away.
+    /// Filling F3 would leave his E3-F3 short again at F2, a third forcing
+    /// fill; filling E7 leaves Black only F3. So White fills E7 and adds
+    /// one teire, not two.
+    const FILL_THAT_MAKES_A_NEW_FORCING_FILL: &str = "
+        . . . O X . . . .
+        . . . O X X . . .
+        . . . O . X . . .
+        . . . . O X . . .
+        . . . O X . . . .
+        . . . O X X . . .
+        . . . . O . X . .
+        . . . O X . X . .
+        . . . O X X X . .
+        ";
+
+    #[test]
+    fn the_fill_that_leaves_fewest_forcing_fills_goes_first() {
+        let board = Board::from_diagram(FILL_THAT_MAKES_A_NEW_FORCING_FILL).expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        for s in ["E3", "E6", "E2", "E4"] {
+            assert!(judgement.is_live_stone(v(s)), "{s} is alive");
+        }
+        let finished = play_out(&board, &judgement, Color::White, Scoring::Territory);
+        assert_eq!(
+            finished.moves[..3],
+            [
+                (Color::White, v("E7")),
+                (Color::Black, v("F3")),
+                (Color::White, v("D3"))
+            ]
+        );
+        assert_eq!(finished.teire, [(v("D3"), Color::White)]);
     }
 
     /// White's lone D5 is dead inside Black's area and in atari at E5, a
