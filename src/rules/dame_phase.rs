@@ -509,20 +509,20 @@ impl Phase {
         let mut seen = vec![false; ARRAY_LEN];
         candidates
             .into_iter()
-            .filter(|&p| {
+            .filter_map(|p| {
                 if std::mem::replace(&mut seen[p.index()], true) || !self.may_play(color, p) {
-                    return false;
+                    return None;
                 }
                 if self.board.liberties_after(color, p) < 2 && !self.board.is_capture(color, p) {
-                    return false;
+                    return None;
                 }
                 let mut after = self.clone();
                 after.play_stone(color, p);
-                solved(&after)
+                solved(&after).then(|| (p, after.forcing_fills(color.other())))
             })
             .enumerate()
-            .min_by_key(|&(order, p)| (self.forcing_fills_after(color, p), order))
-            .map(|(_, p)| p)
+            .min_by_key(|&(order, (_, left))| (left, order))
+            .map(|(_, (p, _))| p)
     }
 
     /// A key of the stones within [`SHORTAGE_REACH`] of the chain at `h`,
@@ -725,21 +725,28 @@ impl Phase {
     }
 
     /// Under territory counting, how many dame fills in sente
-    /// ([`Self::is_forcing_fill`]) the opponent has once `color` has played
-    /// at `p`: each forces a teire on `color`. Zero under area counting,
-    /// where an answer inside one's own area costs nothing.
+    /// ([`Self::is_forcing_fill`]) `mover` has here: each forces a teire on
+    /// the other side. Zero under area counting, where an answer inside
+    /// one's own area costs nothing.
+    fn forcing_fills(&self, mover: Color) -> usize {
+        if self.scoring != Scoring::Territory {
+            return 0;
+        }
+        self.dame_fills(mover)
+            .into_iter()
+            .filter(|&e| self.is_forcing_fill(mover, e))
+            .count()
+    }
+
+    /// [`Self::forcing_fills`] of the opponent once `color` has played at
+    /// `p`.
     fn forcing_fills_after(&self, color: Color, p: Point) -> usize {
         if self.scoring != Scoring::Territory {
             return 0;
         }
-        let opponent = color.other();
         let mut after = self.clone();
         after.play_stone(color, p);
-        after
-            .dame_fills(opponent)
-            .into_iter()
-            .filter(|&e| after.is_forcing_fill(opponent, e))
-            .count()
+        after.forcing_fills(color.other())
     }
 
     /// For a dame `d` between live stones of both colours, the empty points
