@@ -58,6 +58,15 @@ impl Recorded {
     }
 }
 
+/// The colour an `RE` value opens with (`B+…`, `W+…`), if any.
+fn named_winner(text: &str) -> Option<Color> {
+    match text.trim().as_bytes() {
+        [b'B' | b'b', b'+', ..] => Some(Color::Black),
+        [b'W' | b'w', b'+', ..] => Some(Color::White),
+        _ => None,
+    }
+}
+
 /// `B+2.5` (as [`ResultText`]), `W+` for a winner without a count, `?`.
 impl std::fmt::Display for Recorded {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -317,6 +326,14 @@ fn score_record(
         (None, Some(k)) => (k, KomiFrom::Record),
         (None, None) => (sgf::MISSING_KM_KOMI, KomiFrom::Missing),
     };
+    if *recorded == Recorded::Margin(0.0)
+        && komi.fract() != 0.0
+        && let Some(winner) = line.root("RE").and_then(named_winner)
+    {
+        // A draw is impossible under a fractional komi: `B+0.0` (the Fox
+        // server's) names a winner without a count.
+        *recorded = Recorded::Winner(winner);
+    }
     let game = loaded.game;
     let board = game.board();
     if board.stones().is_empty() {
@@ -915,6 +932,37 @@ mod tests {
         let text = line(&nokm);
         assert!(text.contains("no RU: territory counting assumed"), "{text}");
         assert!(text.contains("komi 0 (no KM)"), "{text}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// The Fox server's records: under Chinese rules komi and margins in
+    /// hundredths of a stone and stones, under Japanese rules in
+    /// hundredths of a point and points; its `B+0.0` under a fractional
+    /// komi names a winner, not a draw.
+    #[test]
+    fn reads_the_fox_servers_komi_and_results() {
+        let dir = std::env::temp_dir().join(format!("tengen-fox-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let cases = [
+            ("cn.sgf", "(;GM[1]SZ[9]KM[375]RU[Chinese]RE[B+1.75];B[ee])"),
+            ("jp.sgf", "(;GM[1]SZ[9]KM[650]RU[Japanese]RE[W+2.5];B[ee])"),
+            (
+                "zero.sgf",
+                "(;GM[1]SZ[9]KM[650]RU[Japanese]RE[B+0.0];B[ee])",
+            ),
+            ("draw.sgf", "(;GM[1]SZ[9]KM[6]RU[Japanese]RE[B+0.0];B[ee])"),
+        ];
+        for (name, text) in cases {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        let score = |name: &str| score_file(&dir.join(name), &Options::default());
+        let komi = |r: &Report| r.counted.as_ref().unwrap().komi;
+        let cn = score("cn.sgf");
+        assert_eq!((komi(&cn), cn.recorded), (7.5, Recorded::Margin(3.5)));
+        let jp = score("jp.sgf");
+        assert_eq!((komi(&jp), jp.recorded), (6.5, Recorded::Margin(-2.5)));
+        assert_eq!(score("zero.sgf").recorded, Recorded::Winner(Color::Black));
+        assert_eq!(score("draw.sgf").recorded, Recorded::Margin(0.0));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

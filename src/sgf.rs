@@ -47,25 +47,36 @@ impl std::error::Error for SgfError {}
 /// alike: a record that names no komi is taken as played without one.
 pub const MISSING_KM_KOMI: f64 = 0.0;
 
-/// The smallest `KM` read as hundredths of a stone rather than points:
-/// the Fox server writes `KM[375]` for 3¾ stones, 7.5 points; no game is
-/// played with a komi of 100 points or more.
-pub const KM_IN_HUNDREDTHS_OF_A_STONE: f64 = 100.0;
+/// The smallest `KM` read as hundredths rather than points: the Fox
+/// server writes `KM[375]` for 3¾ stones (7.5 points, Chinese rules) and
+/// `KM[650]` for 6.5 points (Japanese rules); no game is played with a
+/// komi of 100 points or more.
+pub const KM_IN_HUNDREDTHS: f64 = 100.0;
 
 /// Komi in points from a `KM` value: as written, or (at least
-/// [`KM_IN_HUNDREDTHS_OF_A_STONE`], a whole number of quarter stones)
-/// hundredths of a stone, two points each.
+/// [`KM_IN_HUNDREDTHS`], a whole number of quarters) hundredths: of a
+/// stone, two points each, when the value is an odd number of quarters
+/// (3¾ stones; a komi in points is a whole or half number), else of a
+/// point.
 fn komi_points(km: f64) -> f64 {
     if is_in_hundredths_of_a_stone(km) {
         km / 50.0
+    } else if is_in_hundredths(km) {
+        km / 100.0
     } else {
         km
     }
 }
 
-/// Whether a `KM` value is in hundredths of a stone (see [`komi_points`]).
+/// Whether a `KM` value is in hundredths (see [`komi_points`]).
+fn is_in_hundredths(km: f64) -> bool {
+    km >= KM_IN_HUNDREDTHS && km % 25.0 == 0.0
+}
+
+/// Whether a `KM` value is in hundredths of a stone (see [`komi_points`]):
+/// such records give their `RE` margins in stones too.
 fn is_in_hundredths_of_a_stone(km: f64) -> bool {
-    km >= KM_IN_HUNDREDTHS_OF_A_STONE && km % 25.0 == 0.0
+    is_in_hundredths(km) && km % 50.0 != 0.0
 }
 
 /// The largest SGF file read (by `loadsgf` and `tengen score`); beyond it
@@ -239,8 +250,8 @@ pub struct Loaded {
     /// `KM` in points, if given.
     pub komi: Option<f64>,
     /// True when `KM` was written in hundredths of a stone (the Fox
-    /// server's records, see [`KM_IN_HUNDREDTHS_OF_A_STONE`]), whose `RE`
-    /// margins are in stones too.
+    /// server's records under Chinese rules, see [`KM_IN_HUNDREDTHS`]),
+    /// whose `RE` margins are in stones too.
     pub margins_in_stones: bool,
     /// `RU`, if given.
     pub rules: Option<String>,
@@ -575,6 +586,12 @@ mod tests {
         assert_eq!(fox.komi, Some(7.5));
         assert!(fox.margins_in_stones);
         assert!(!cut.margins_in_stones);
+        // Under Japanese rules the Fox server writes points, and so are
+        // its margins.
+        let fox_japanese = load_str("(;SZ[19]KM[650]RU[Japanese];B[ee])", None).unwrap();
+        assert_eq!(fox_japanese.komi, Some(6.5));
+        assert!(!fox_japanese.margins_in_stones);
+        assert_eq!(load_str("(;SZ[19]KM[750])", None).unwrap().komi, Some(7.5));
         for (pl, first) in [("1", Color::Black), ("2", Color::White)] {
             let loaded = load_str(&format!("(;SZ[9]AB[ee]PL[{pl}])"), None).unwrap();
             assert_eq!(loaded.game.to_move(), first);
