@@ -20,8 +20,10 @@ Usage:
 
 --extra DIR  also score every *.sgf under DIR (repeatable), a collection
            of its own compared with the results Tengen reads from the
-           records (RE; the Fox server's margins in stones doubled); GNU Go
-           scores every --gnugo-every-th of them. For held-out judgement
+           records (RE; the Fox server's margins in stones doubled under
+           Chinese rules); GNU Go scores every --gnugo-every-th of them,
+           told the komi Tengen read when it would read KM otherwise (the
+           Fox server's KM[650] is 6.5 points, KM[375] 3.75 stones). For held-out judgement
            use collections the scorer was not tuned on, for example
            professional records from shiofreecss/Gosei-Kifu (Andries
            Brouwer's collection, in its history before the games were
@@ -36,6 +38,7 @@ stone on the board), the others under each record's own RU and KM.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -125,13 +128,29 @@ def load_cache():
     return cache
 
 
+def komi_to_send(path, counted):
+    """The komi Tengen read from a record whose `KM` GNU Go would read
+    otherwise (the Fox server's hundredths: `KM[650]` is 6.5 points), for
+    a `komi` command after `loadsgf`; None when GNU Go reads the same."""
+    if not counted.get("komi_from_record"):
+        return None
+    with open(path, "rb") as f:
+        found = re.search(rb"KM\[([^\]]*)\]", f.read())
+    try:
+        written = float(found.group(1)) if found else None
+    except ValueError:
+        written = None
+    komi = counted.get("komi")
+    return komi if written is not None and komi is not None and written != komi else None
+
+
 def gnugo_margins(games, cache):
     """{file: margin} from GNU Go, asking only for games not cached."""
     os.makedirs(os.path.dirname(CACHE), exist_ok=True)
-    todo = [(path, key, area) for path, key, area in games if key not in cache]
+    todo = [(path, key, area, komi) for path, key, area, komi in games if key not in cache]
     engines = {}
     with open(CACHE, "a", encoding="utf-8") as out:
-        for n, (path, key, area) in enumerate(todo):
+        for n, (path, key, area, komi) in enumerate(todo):
             flag = "--chinese-rules" if area else "--japanese-rules"
             engine = engines.get(flag)
             if engine is None or not engine.alive():
@@ -139,7 +158,8 @@ def gnugo_margins(games, cache):
                 engines[flag] = engine
             answer = "?"
             try:
-                for cmd in (f"loadsgf {path}", "final_score"):
+                komi_cmd = [] if komi is None else [f"komi {komi}"]
+                for cmd in [f"loadsgf {path}", *komi_cmd, "final_score"]:
                     reply = engine.send(cmd)
                     answer = reply.text if reply.ok else "?"
                     if answer == "?" and cmd.startswith("loadsgf"):
@@ -154,7 +174,7 @@ def gnugo_margins(games, cache):
                 print(f"gnugo: {n} of {len(todo)}", file=sys.stderr)
     for engine in engines.values():
         engine.close(timeout=None)
-    return {key: parse_result(cache.get(key)) for _, key, _ in games}
+    return {key: parse_result(cache.get(key)) for _, key, _, _ in games}
 
 
 def tally(pairs):
@@ -211,10 +231,10 @@ def main():
                 games = []
                 for r in sample:
                     area = r["rules"].lower() in AREA_RULES
-                    games.append((os.path.join(path, r["file"]), f"{folder}/{r['file']}", area))
+                    games.append((os.path.join(path, r["file"]), f"{folder}/{r['file']}", area, None))
                 theirs = gnugo_margins(games, cache)
                 sample_files = [g[0] for g in games]
-                gg = tally((theirs.get(k), recorded[p]) for p, k, _ in games)
+                gg = tally((theirs.get(k), recorded[p]) for p, k, _, _ in games)
                 ts = tally((ours.get(f), recorded[f]) for f in sample_files)
                 line += f" {fmt(gg)} / {fmt(ts)}"
             print(line, flush=True)
@@ -228,12 +248,18 @@ def main():
             label = os.path.basename(os.path.normpath(folder))
             line = f"{label:<26} {fmt(tally((ours[f], recorded[f]) for f in objects)):<48}"
             if args.gnugo:
-                games = [(f, f"extra/{label}/{os.path.relpath(f, folder)}",
-                          objects[f].get("rules") in AREA_PRESETS)
-                         for f in files[::args.gnugo_every] if f in objects]
+                games = []
+                for f in files[::args.gnugo_every]:
+                    if f not in objects:
+                        continue
+                    key = f"extra/{label}/{os.path.relpath(f, folder)}"
+                    komi = komi_to_send(f, objects[f])
+                    if komi is not None:
+                        key += f"@komi{komi}"
+                    games.append((f, key, objects[f].get("rules") in AREA_PRESETS, komi))
                 theirs = gnugo_margins(games, load_cache() | cache)
-                gg = tally((theirs.get(k), recorded[p]) for p, k, _ in games)
-                ts = tally((ours[p], recorded[p]) for p, _, _ in games)
+                gg = tally((theirs.get(k), recorded[p]) for p, k, _, _ in games)
+                ts = tally((ours[p], recorded[p]) for p, _, _, _ in games)
                 line += f" {fmt(gg)} / {fmt(ts)}"
             print(line, flush=True)
             print(f"{'':<26} {unfinished} reported unfinished; slowest judgement "

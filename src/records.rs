@@ -19,7 +19,7 @@ use serde_json::value::RawValue;
 use crate::board::Point;
 use crate::color::Color;
 use crate::rules::score::{Ending, PointOwner, ResultText, Score, count};
-use crate::rules::status::{StoneStatus, judge};
+use crate::rules::status::{StoneStatus, judge, judge_stopped_by_agreement};
 use crate::rules::{KoRule, PlayRules, Rules};
 use crate::sgf;
 
@@ -340,15 +340,13 @@ fn score_record(
         return Err(RecordError::Empty);
     }
     let start = Instant::now();
-    let judgement = judge(board, &rules);
-    let score = count(
-        board,
-        &judgement,
-        &rules,
-        komi,
-        game.handicap(),
-        Ending::of(&game),
-    );
+    let ending = Ending::of(&game);
+    let judgement = if ending.by_passes {
+        judge(board, &rules)
+    } else {
+        judge_stopped_by_agreement(board, &rules)
+    };
+    let score = count(board, &judgement, &rules, komi, game.handicap(), ending);
     let millis = start.elapsed().as_secs_f64() * 1000.0;
     let with = |s: StoneStatus| {
         board

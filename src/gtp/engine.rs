@@ -683,11 +683,11 @@ impl Referee for Engine {
     }
 
     fn judgement(&mut self) -> &Judgement {
-        Engine::judgement(self)
+        self.judgement_after_passes()
     }
 
     fn count(&mut self) -> Option<Score> {
-        self.score().ok()
+        self.score_after_passes().ok()
     }
 
     /// Judged afresh (the cache keeps the current position's judgement).

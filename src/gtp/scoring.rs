@@ -21,32 +21,51 @@ impl Engine {
         self.rules.ko == KoRule::Simple && self.game.has_cycle()
     }
 
-    /// The judgement of the current position (cached).
+    /// The judgement of the current position as the game ended (cached):
+    /// after passes as the rules stand ([`judge`]); stopped by agreement
+    /// (a loaded record without final passes), with the open kos at the
+    /// border connected by their owners ([`judge_stopped_by_agreement`]).
+    ///
+    /// [`judge`]: crate::rules::status::judge
+    /// [`judge_stopped_by_agreement`]: crate::rules::status::judge_stopped_by_agreement
     pub(super) fn judgement(&mut self) -> &Judgement {
-        self.judgement_to_move(None)
-    }
-
-    /// The judgement of the current position with `to_move` moving first
-    /// ([`judge_to_move`](crate::rules::status::judge_to_move)), or as at
-    /// the end of the game ([`judge`](crate::rules::status::judge)) when
-    /// `None` (cached).
-    pub(super) fn judgement_to_move(&mut self, to_move: Option<Color>) -> &Judgement {
+        let by_agreement = !Ending::of(&self.game).by_passes;
         self.judged
-            .judgement(self.game.board(), self.rules, to_move)
+            .judgement(self.game.board(), self.rules, None, by_agreement)
     }
 
-    /// The count of the current position under the rules.
+    /// The judgement of the current position were the game to end by
+    /// passes now (cached): what the end-of-game decisions weigh.
+    pub(super) fn judgement_after_passes(&mut self) -> &Judgement {
+        self.judged
+            .judgement(self.game.board(), self.rules, None, false)
+    }
+
+    /// The count of the current position under the rules, judged as the
+    /// game ended ([`Self::judgement`]).
     pub(super) fn score(&mut self) -> Result<Score, GtpError> {
+        let judgement = self.judgement().clone();
+        self.count_judged(&judgement)
+    }
+
+    /// The count of the current position judged as after passes
+    /// ([`Self::judgement_after_passes`]).
+    pub(super) fn score_after_passes(&mut self) -> Result<Score, GtpError> {
+        let judgement = self.judgement_after_passes().clone();
+        self.count_judged(&judgement)
+    }
+
+    /// The count of the current position with `judgement`.
+    fn count_judged(&self, judgement: &Judgement) -> Result<Score, GtpError> {
         if self.is_no_result() {
             log::warn!("final_score: no result, a whole-board position repeated (art. 12)");
             return Err(GtpError::CannotScore);
         }
         let (rules, komi, handicap) = (self.rules, self.komi, self.game.handicap());
-        let judgement = self.judgement().clone();
         let ending = Ending::of(&self.game);
         Ok(count(
             self.game.board(),
-            &judgement,
+            judgement,
             &rules,
             komi,
             handicap,

@@ -919,6 +919,9 @@ mod tests {
         let judgement = judge(&board, &rules);
         let (g9, h9) = (Point::new(6, 8).unwrap(), Point::new(7, 8).unwrap());
         assert_eq!(judgement.status(h9), Some(StoneStatus::Dead));
+        // In a game stopped by agreement the ko is White's to connect.
+        let agreed = crate::rules::status::judge_stopped_by_agreement(&board, &rules);
+        assert_eq!(agreed.status(h9), Some(StoneStatus::Alive));
         let japanese = counted(&board, &judgement, Rules::japanese(), BLACK_AFTER_PASSES);
         assert_eq!(japanese.totals, [13.0, 45.0]);
         assert_eq!(japanese.dame, 2);

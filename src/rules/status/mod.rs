@@ -35,7 +35,13 @@
 //!    surer playouts.
 //! 5. **Corrections to the playouts' verdicts**: a chain they call dead
 //!    whose enemy neighbours are all dead is alive (it stands in its own
-//!    area once they are removed); of two neighbouring chains of opposite
+//!    area once they are removed); in a game stopped by agreement
+//!    ([`judge_stopped_by_agreement`]), a lone stone in atari whose last
+//!    liberty only its owner's live stones touch is alive, called dead by
+//!    the playouts or the reading: the capture there is a ko left at the
+//!    end, which its owner connects in the dame phase (unless the
+//!    connection leaves him one liberty, as in a double-ko seki); of two
+//!    neighbouring chains of opposite
 //!    colours in a capturing race (sharing a liberty) that both come out
 //!    dead, the one the playouts favour more lives: one takes the other.
 //! 6. **Seki** (art. 8), on the board of live stones: an empty point next
@@ -95,7 +101,8 @@
 //!
 //! The module's files, one job each:
 //! - `mod.rs`: the status map ([`Judgement`], [`StoneStatus`], [`Method`]),
-//!   the entry points [`judge`] and [`judge_to_move`], and the rounds of a
+//!   the entry points [`judge`], [`judge_stopped_by_agreement`] and
+//!   [`judge_to_move`], and the rounds of a
 //!   judgement, which run the steps above in order;
 //! - `playouts.rs`: the status playouts' ownership and the verdicts drawn
 //!   from it (step 2);
@@ -134,7 +141,8 @@ use crate::color::Color;
 use playouts::{ownership, playout_verdicts};
 use reading::confirm_locally;
 use repairs::{
-    mark_unsettled_semeai, revive_surrounded_by_dead, revive_the_stronger_of_dead_neighbours,
+    mark_unsettled_semeai, revive_ko_stones, revive_surrounded_by_dead,
+    revive_the_stronger_of_dead_neighbours,
 };
 use seki::mark_seki;
 
@@ -275,7 +283,42 @@ pub const REJUDGE_ROUNDS: usize = 2;
 /// verdicts leave it unfinished ([`UNFINISHED_NEUTRAL_SHARE`]).
 #[must_use]
 pub fn judge(board: &Board, rules: &Rules) -> Judgement {
-    judge_rounds(board, rules, REJUDGE_ROUNDS, None, None)
+    judge_rounds(board, rules, REJUDGE_ROUNDS, None, Ask::AT_THE_END)
+}
+
+/// [`judge`] of a game stopped by agreement, its dame phase still to
+/// play (a game record that ends without passes): a ko left open at the
+/// border is its owner's to connect in that phase, so its stone is alive
+/// (step 5). After two passes the rules decide it as they stand (art. 7-2:
+/// the opponent takes it in the confirmation).
+#[must_use]
+pub fn judge_stopped_by_agreement(board: &Board, rules: &Rules) -> Judgement {
+    let ask = Ask {
+        kos_connected: true,
+        ..Ask::AT_THE_END
+    };
+    judge_rounds(board, rules, REJUDGE_ROUNDS, None, ask)
+}
+
+/// What a judgement asks besides the position: who moves first, if
+/// anyone, and whether open kos at the border are their owners' to
+/// connect.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Ask {
+    /// Who moves first ([`judge_to_move`]), or `None` as at the end of the
+    /// game.
+    to_move: Option<Color>,
+    /// Open kos at the border are connected by their owners
+    /// ([`judge_stopped_by_agreement`]).
+    kos_connected: bool,
+}
+
+impl Ask {
+    /// The judgement at the end of the game, after passes.
+    const AT_THE_END: Ask = Ask {
+        to_move: None,
+        kos_connected: false,
+    };
 }
 
 /// [`judge`] with `first` to move: what each chain becomes once both sides
@@ -287,7 +330,11 @@ pub fn judge(board: &Board, rules: &Rules) -> Judgement {
 /// readings let the attacker start (art. 7-1).
 #[must_use]
 pub fn judge_to_move(board: &Board, rules: &Rules, first: Color) -> Judgement {
-    judge_rounds(board, rules, REJUDGE_ROUNDS, None, Some(first))
+    let ask = Ask {
+        to_move: Some(first),
+        ..Ask::AT_THE_END
+    };
+    judge_rounds(board, rules, REJUDGE_ROUNDS, None, ask)
 }
 
 /// The points of `board` in regions of empty points and stones that are
@@ -318,7 +365,7 @@ fn judge_rounds(
     rules: &Rules,
     rounds: usize,
     moves: Option<StatusMoves>,
-    to_move: Option<Color>,
+    ask: Ask,
 ) -> Judgement {
     let mut status = vec![None; ARRAY_LEN];
     if rules.all_stones_alive {
@@ -345,7 +392,7 @@ fn judge_rounds(
     }
     let benson = status.clone();
     let mut chosen = moves.unwrap_or(StatusMoves::Random);
-    let mut ownership = ownership(board, STATUS_PLAYOUTS, chosen, to_move);
+    let mut ownership = ownership(board, STATUS_PLAYOUTS, chosen, ask.to_move);
     playout_verdicts(board, &ownership, &mut status);
     if moves.is_none() {
         let neutral = neutral_points(board, &status);
@@ -353,14 +400,17 @@ fn judge_rounds(
         if neutral as f64 >= UNFINISHED_NEUTRAL_SHARE * area as f64 {
             log::debug!("judgement: {neutral} of {area} points neutral, pattern playouts");
             chosen = StatusMoves::Patterns;
-            ownership = self::ownership(board, STATUS_PLAYOUTS, chosen, to_move);
+            ownership = self::ownership(board, STATUS_PLAYOUTS, chosen, ask.to_move);
             status = benson;
             playout_verdicts(board, &ownership, &mut status);
         }
     }
-    confirm_locally(board, rules, &ownership, to_move, &mut status);
+    confirm_locally(board, rules, &ownership, ask.to_move, &mut status);
     revive_surrounded_by_dead(board, &mut status);
-    race::settle_races(board, &ownership, to_move, &mut status);
+    if ask.kos_connected {
+        revive_ko_stones(board, &mut status);
+    }
+    race::settle_races(board, &ownership, ask.to_move, &mut status);
     revive_the_stronger_of_dead_neighbours(board, &ownership, &mut status);
     let killed = mark_seki(board, &ownership, &mut status);
     if rounds > 0 && !killed.is_empty() {
@@ -368,13 +418,12 @@ fn judge_rounds(
             "judgement: {} stones killed by reading a seki, judging the rest again",
             killed.len()
         );
-        if let Some(again) = judge_without(board, rules, rounds, chosen, to_move, &killed) {
+        if let Some(again) = judge_without(board, rules, rounds, chosen, ask, &killed) {
             return again;
         }
     }
     if rounds > 0
-        && let Some(again) =
-            take_enclosed(board, rules, rounds, chosen, to_move, &status, &ownership)
+        && let Some(again) = take_enclosed(board, rules, rounds, chosen, ask, &status, &ownership)
     {
         return again;
     }
@@ -391,11 +440,11 @@ fn take_enclosed(
     rules: &Rules,
     rounds: usize,
     chosen: StatusMoves,
-    to_move: Option<Color>,
+    ask: Ask,
     status: &[Option<(StoneStatus, Method)>],
     ownership: &[f64],
 ) -> Option<Judgement> {
-    let candidates = enclosed::enclosed_captures(board, status, to_move);
+    let candidates = enclosed::enclosed_captures(board, status, ask.to_move);
     if candidates.is_empty() {
         return None;
     }
@@ -425,7 +474,7 @@ fn take_enclosed(
         return None;
     }
     let stones: Vec<Point> = taken.iter().flat_map(|t| t.stones.clone()).collect();
-    let again = judge_without(board, rules, rounds, chosen, to_move, &stones)?;
+    let again = judge_without(board, rules, rounds, chosen, ask, &stones)?;
     // And the playouts agree once the chains are off the board.
     if !taken
         .iter()
@@ -449,7 +498,7 @@ fn judge_without(
     rules: &Rules,
     rounds: usize,
     chosen: StatusMoves,
-    to_move: Option<Color>,
+    ask: Ask,
     killed: &[Point],
 ) -> Option<Judgement> {
     let rest: Vec<(Point, Color)> = board
@@ -458,7 +507,7 @@ fn judge_without(
         .filter(|(p, _)| !killed.contains(p))
         .collect();
     let without = Board::from_stones(board.size(), &rest, [0, 0]).ok()?;
-    let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), to_move);
+    let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), ask);
     let mut status = vec![None; ARRAY_LEN];
     for (p, _) in board.stones() {
         status[p.index()] = if killed.contains(&p) {

@@ -1,5 +1,6 @@
 //! Repairs of playout verdicts that the status playouts get wrong as a
 //! rule: a stone left inside a dead group ([`revive_surrounded_by_dead`]),
+//! a ko stone its owner connects at the end ([`revive_ko_stones`]),
 //! two neighbours in a capturing race both judged dead
 //! ([`revive_the_stronger_of_dead_neighbours`]) and a capturing race left
 //! open that the side behind turns into seki ([`mark_unsettled_semeai`]).
@@ -88,6 +89,57 @@ pub(super) fn revive_surrounded_by_dead(
                 status[s.index()] = Some((StoneStatus::Alive, Method::Playouts));
             }
         }
+    }
+}
+
+/// A ko left at the end of the game is its owner's to connect: a lone
+/// stone the playouts or the reading call dead, in atari, whose last
+/// liberty its owner's live stones alone surround. The opponent's capture
+/// there is a ko (his stone would have that one point as its liberty),
+/// which the players did not fight: the owner connects in the dame phase
+/// (a rescue) and the stone is alive. Left dead, the count would give the
+/// opponent a ko he never won.
+pub(super) fn revive_ko_stones(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
+    let is_live = |status: &[Option<(StoneStatus, Method)>], p: Point| {
+        status[p.index()].is_some_and(|(s, _)| s.is_live())
+    };
+    let mut revived = Vec::new();
+    for p in board.points() {
+        let Some(color) = board.color_at(p) else {
+            continue;
+        };
+        let judged_dead = matches!(
+            status[p.index()],
+            Some((StoneStatus::Dead, Method::Playouts | Method::Confirmation))
+        );
+        if !judged_dead || board.chain_size(p) != 1 {
+            continue;
+        }
+        let liberties = board.liberties(p);
+        let &[last] = liberties.as_slice() else {
+            continue;
+        };
+        // Every other neighbour of the liberty is a live stone of the
+        // owner's with a liberty to spare (the capture takes the lone stone
+        // only), or the edge; and the connection leaves two liberties at
+        // least (not so in a double-ko seki, 死活例25, where each ko is a
+        // liberty its group lives by).
+        let owners = last.neighbours().into_iter().filter(|&n| n != p);
+        let enclosed = owners.clone().all(|n| {
+            !board.is_on_board(n)
+                || (board.color_at(n) == Some(color)
+                    && is_live(status, n)
+                    && board.liberty_count(n, 2) >= 2)
+        });
+        if enclosed
+            && owners.clone().any(|n| board.color_at(n) == Some(color))
+            && board.liberties_after(color, last) >= 2
+        {
+            revived.push(p);
+        }
+    }
+    for p in revived {
+        status[p.index()] = Some((StoneStatus::Alive, Method::Playouts));
     }
 }
 
@@ -236,6 +288,46 @@ mod tests {
                 "{vertex}"
             );
         }
+    }
+
+    /// Black's E5 sticks into White's wall, in atari; its last liberty E4
+    /// only Black's live stones surround, so White's capture there would
+    /// be a ko that Black ends by connecting: E5 is alive. Black's B7,
+    /// also in atari, has its liberty B8 among White's stones: taken for
+    /// nothing, it stays dead; so does the chain G5-H5, two stones with two
+    /// liberties.
+    #[test]
+    fn a_ko_stone_its_owner_connects_is_alive() {
+        let board = Board::from_diagram(
+            "
+            . . . . . . . . .
+            O . O . . . . . .
+            O X O O O O O O O
+            O O O O O O O O O
+            X X X O X O X X O
+            X . X X . X . . X
+            X X X X X X X X X
+            . . . . . . . . .
+            . . . . . . . . .
+            ",
+        )
+        .expect("diagram");
+        let judged_dead = ["E5", "B7", "G5"].map(|vertex| at(&board, vertex));
+        let mut status = vec![None; ARRAY_LEN];
+        for (p, _) in board.stones() {
+            let dead = judged_dead.contains(&board.chain_head(p));
+            status[p.index()] = Some(if dead {
+                (StoneStatus::Dead, Method::Playouts)
+            } else {
+                (StoneStatus::Alive, Method::Benson)
+            });
+        }
+        revive_ko_stones(&board, &mut status);
+        let verdict = |vertex| status[at(&board, vertex).index()].map(|(s, _)| s);
+        assert_eq!(verdict("E5"), Some(StoneStatus::Alive));
+        assert_eq!(verdict("B7"), Some(StoneStatus::Dead));
+        assert_eq!(verdict("G5"), Some(StoneStatus::Dead));
+        assert_eq!(verdict("H5"), Some(StoneStatus::Dead));
     }
 
     /// A capturing race left open (see [`mark_unsettled_semeai`]): White's
