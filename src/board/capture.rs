@@ -154,12 +154,9 @@ impl Reader {
         });
         // Moves that shorten the target first, for the attacker; those
         // that lengthen it first, for the defender.
-        let target_libs = |m: &Point| {
-            let mut b = board.clone();
-            b.play_unchecked(mover, *m);
-            b.color_at(self.target)
-                .map_or(0, |_| b.liberty_count(self.target, ESCAPE_LIBERTIES))
-        };
+        let liberties = board.liberties(self.target);
+        let target_libs =
+            |m: &Point| target_liberties_after(board, self.target, &liberties, mover, *m);
         if attacking {
             moves.sort_by_cached_key(target_libs);
         } else {
@@ -167,6 +164,61 @@ impl Reader {
         }
         moves
     }
+}
+
+/// The liberties of `target` (0 once taken) after `mover`'s legal move at
+/// `m`, counted as [`Board::liberty_count`] counts them up to
+/// [`ESCAPE_LIBERTIES`] (at most 4): `liberties` are the target's now.
+/// Worked out from the position where no capture of the attacker's stones
+/// is involved (the attacker's move only takes a liberty; a defender's
+/// stone joins the target or leaves it alone), else on a copy of the board.
+fn target_liberties_after(
+    board: &Board,
+    target: Point,
+    liberties: &[Point],
+    mover: Color,
+    m: Point,
+) -> usize {
+    let counted = |n: usize| n.min(4).min(ESCAPE_LIBERTIES);
+    let defender = board.color_at(target);
+    let adjacent = liberties.contains(&m);
+    if defender != Some(mover) {
+        // Stones of the defender that the attacker takes are not next to
+        // the target (they would be part of it), so only `m` changes.
+        return match (adjacent, liberties.len()) {
+            (true, 1) => 0,
+            (true, n) => counted(n - 1),
+            (false, n) => counted(n),
+        };
+    }
+    let captures = m
+        .neighbours()
+        .into_iter()
+        .any(|n| board.color_at(n) == Some(mover.other()) && board.in_atari(n));
+    if captures {
+        let mut b = board.clone();
+        b.play_unchecked(mover, m);
+        return b
+            .color_at(target)
+            .map_or(0, |_| b.liberty_count(target, ESCAPE_LIBERTIES));
+    }
+    if !adjacent {
+        return counted(liberties.len());
+    }
+    let mut joined: Vec<Point> = liberties.iter().copied().filter(|&l| l != m).collect();
+    for n in m.neighbours() {
+        let more = match board.color_at(n) {
+            None if board.is_on_board(n) => vec![n],
+            Some(c) if c == mover => board.liberties(n),
+            _ => Vec::new(),
+        };
+        for l in more {
+            if l != m && !joined.contains(&l) {
+                joined.push(l);
+            }
+        }
+    }
+    counted(joined.len())
 }
 
 #[cfg(test)]
