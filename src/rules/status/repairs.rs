@@ -98,7 +98,9 @@ pub(super) fn revive_surrounded_by_dead(
 /// there is a ko (his stone would have that one point as its liberty),
 /// which the players did not fight: the owner connects in the dame phase
 /// (a rescue) and the stone is alive. Left dead, the count would give the
-/// opponent a ko he never won.
+/// opponent a ko he never won. Only for a game stopped by agreement
+/// ([`super::judge_stopped_by_agreement`]): after two passes the rules take
+/// it as they stand.
 pub(super) fn revive_ko_stones(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
     let is_live = |status: &[Option<(StoneStatus, Method)>], p: Point| {
         status[p.index()].is_some_and(|(s, _)| s.is_live())
