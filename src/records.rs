@@ -880,25 +880,34 @@ mod tests {
         assert!(err.to_string().contains("--rules"));
     }
 
+    /// A fresh folder under the system's temporary one holding the
+    /// records `cases` (file name, SGF text).
+    fn records_dir(tag: &str, cases: &[(&str, &str)]) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("tengen-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        for (name, text) in cases {
+            std::fs::write(dir.join(name), text).unwrap();
+        }
+        dir
+    }
+
     /// Bad records get an error each, never a count: no stones, an illegal
     /// move, an impossible setup, unknown rules. A record without `KM` is
     /// counted without komi and says so; without `RU`, it says what was
     /// assumed.
     #[test]
     fn bad_records_are_errors_and_assumptions_are_said() {
-        let dir = std::env::temp_dir().join(format!("tengen-bad-records-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let cases = [
-            ("empty.sgf", "(;GM[1]SZ[9]KM[6.5]RE[W+6.5])"),
-            ("passes.sgf", "(;GM[1]SZ[9]KM[6.5]RE[W+6.5];B[];W[])"),
-            ("occupied.sgf", "(;GM[1]SZ[9]KM[6.5];B[ee];W[ee])"),
-            ("setup.sgf", "(;GM[1]SZ[9]KM[6.5]AB[ba][ab]AW[aa])"),
-            ("rules.sgf", "(;GM[1]SZ[9]KM[6.5]RU[Mongolian];B[ee])"),
-            ("nokm.sgf", "(;GM[1]SZ[5]RE[B+10];B[cc])"),
-        ];
-        for (name, text) in cases {
-            std::fs::write(dir.join(name), text).unwrap();
-        }
+        let dir = records_dir(
+            "bad-records",
+            &[
+                ("empty.sgf", "(;GM[1]SZ[9]KM[6.5]RE[W+6.5])"),
+                ("passes.sgf", "(;GM[1]SZ[9]KM[6.5]RE[W+6.5];B[];W[])"),
+                ("occupied.sgf", "(;GM[1]SZ[9]KM[6.5];B[ee];W[ee])"),
+                ("setup.sgf", "(;GM[1]SZ[9]KM[6.5]AB[ba][ab]AW[aa])"),
+                ("rules.sgf", "(;GM[1]SZ[9]KM[6.5]RU[Mongolian];B[ee])"),
+                ("nokm.sgf", "(;GM[1]SZ[5]RE[B+10];B[cc])"),
+            ],
+        );
         let score = |name: &str| score_file(&dir.join(name), &Options::default());
         for name in ["empty.sgf", "passes.sgf"] {
             assert!(
@@ -939,20 +948,18 @@ mod tests {
     /// komi names a winner, not a draw.
     #[test]
     fn reads_the_fox_servers_komi_and_results() {
-        let dir = std::env::temp_dir().join(format!("tengen-fox-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let cases = [
-            ("cn.sgf", "(;GM[1]SZ[9]KM[375]RU[Chinese]RE[B+1.75];B[ee])"),
-            ("jp.sgf", "(;GM[1]SZ[9]KM[650]RU[Japanese]RE[W+2.5];B[ee])"),
-            (
-                "zero.sgf",
-                "(;GM[1]SZ[9]KM[650]RU[Japanese]RE[B+0.0];B[ee])",
-            ),
-            ("draw.sgf", "(;GM[1]SZ[9]KM[6]RU[Japanese]RE[B+0.0];B[ee])"),
-        ];
-        for (name, text) in cases {
-            std::fs::write(dir.join(name), text).unwrap();
-        }
+        let dir = records_dir(
+            "fox",
+            &[
+                ("cn.sgf", "(;GM[1]SZ[9]KM[375]RU[Chinese]RE[B+1.75];B[ee])"),
+                ("jp.sgf", "(;GM[1]SZ[9]KM[650]RU[Japanese]RE[W+2.5];B[ee])"),
+                (
+                    "zero.sgf",
+                    "(;GM[1]SZ[9]KM[650]RU[Japanese]RE[B+0.0];B[ee])",
+                ),
+                ("draw.sgf", "(;GM[1]SZ[9]KM[6]RU[Japanese]RE[B+0.0];B[ee])"),
+            ],
+        );
         let score = |name: &str| score_file(&dir.join(name), &Options::default());
         let komi = |r: &Report| r.counted.as_ref().unwrap().komi;
         let cn = score("cn.sgf");
