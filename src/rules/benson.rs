@@ -10,16 +10,19 @@
 //! drop regions bordered by a dropped chain. What remains of X is
 //! pass-alive (Benson 1976, "Life in the game of Go"; suicide illegal).
 
-use crate::board::{Board, Point};
+use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
+
+/// No chain or region here.
+const NONE: u16 = u16::MAX;
 
 /// One region of non-C points.
 struct Region {
     points: Vec<Point>,
-    /// Heads of the C chains bordering the region.
-    borders: Vec<Point>,
-    /// Heads of the bordering chains the region is vital to.
-    vital_to: Vec<Point>,
+    /// Indices of the C chains bordering the region.
+    borders: Vec<u16>,
+    /// Indices of the bordering chains the region is vital to.
+    vital_to: Vec<u16>,
 }
 
 /// What Benson's algorithm proves for one colour.
@@ -35,33 +38,55 @@ pub struct PassAlive {
 /// Runs Benson's algorithm for `color`.
 #[must_use]
 pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
-    let regions = regions(board, color);
-    let mut chains: Vec<Point> = Vec::new();
+    // Chains are numbered in the order their heads are met on the board.
+    let mut heads: Vec<Point> = Vec::new();
+    let mut chain_of = [NONE; ARRAY_LEN];
     for p in board.points() {
         if board.color_at(p) == Some(color) && board.chain_head(p) == p {
-            chains.push(p);
+            chain_of[p.index()] = heads.len() as u16;
+            heads.push(p);
         }
     }
+    let chain_at = |p: Point| -> u16 {
+        if board.is_on_board(p) && board.color_at(p) == Some(color) {
+            chain_of[board.chain_head(p).index()]
+        } else {
+            NONE
+        }
+    };
+    let regions = regions(board, color, &chain_at);
+    let mut chain_alive = vec![true; heads.len()];
     let mut region_alive = vec![true; regions.len()];
+    let mut vital_count = vec![0usize; heads.len()];
     loop {
-        let before = chains.len();
-        chains.retain(|&h| {
-            regions
-                .iter()
-                .zip(&region_alive)
-                .filter(|&(r, &alive)| alive && r.vital_to.contains(&h))
-                .count()
-                >= 2
-        });
+        vital_count.iter_mut().for_each(|n| *n = 0);
+        for (r, _) in regions.iter().zip(&region_alive).filter(|&(_, &a)| a) {
+            for &c in &r.vital_to {
+                vital_count[usize::from(c)] += 1;
+            }
+        }
+        let mut changed = false;
+        for (alive, &n) in chain_alive.iter_mut().zip(&vital_count) {
+            if *alive && n < 2 {
+                *alive = false;
+                changed = true;
+            }
+        }
         for (r, alive) in regions.iter().zip(region_alive.iter_mut()) {
-            if *alive && r.borders.iter().any(|h| !chains.contains(h)) {
+            if *alive && r.borders.iter().any(|&c| !chain_alive[usize::from(c)]) {
                 *alive = false;
             }
         }
-        if chains.len() == before {
+        if !changed {
             break;
         }
     }
+    let chains = heads
+        .iter()
+        .zip(&chain_alive)
+        .filter(|&(_, &a)| a)
+        .map(|(&h, _)| h)
+        .collect();
     let territory = regions
         .iter()
         .zip(&region_alive)
@@ -71,39 +96,229 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
     PassAlive { chains, territory }
 }
 
-/// The maximal regions of points that are not `color` stones, with the
-/// chains bordering them and those they are vital to.
-fn regions(board: &Board, color: Color) -> Vec<Region> {
-    board
-        .regions(|p| board.color_at(p) != Some(color))
-        .into_iter()
-        .map(|region| {
-            let mut borders: Vec<Point> =
-                region.border.iter().map(|&b| board.chain_head(b)).collect();
-            borders.sort_unstable();
-            borders.dedup();
-            let vital_to = borders
-                .iter()
-                .copied()
-                .filter(|&h| {
-                    region
-                        .points
-                        .iter()
-                        .filter(|&&p| board.color_at(p).is_none())
-                        .all(|&p| {
-                            p.neighbours().iter().any(|&n| {
-                                board.color_at(n) == Some(color) && board.chain_head(n) == h
-                            })
-                        })
-                })
-                .collect();
-            Region {
-                points: region.points,
-                borders,
-                vital_to,
+/// Whether the chain through `target` is pass-alive: the same answer as
+/// `pass_alive(board, colour).chains` holding its head, worked out only on
+/// the chains and regions it can depend on. Each chain met adds the
+/// regions holding its liberties that are vital to some chain, and each
+/// such region adds the chains around it; a region is given up as soon as
+/// one of its empty points is next to no chain, so the open board is never
+/// walked. Benson's fixpoint on that closed part decides the target.
+#[must_use]
+pub fn chain_is_pass_alive(board: &Board, target: Point) -> bool {
+    let Some(color) = board.color_at(target) else {
+        return false;
+    };
+    let mut local = Local {
+        board,
+        color,
+        heads: Vec::new(),
+        chain_of: [NONE; ARRAY_LEN],
+        region_of: [NONE; ARRAY_LEN],
+    };
+    local.number(board.chain_head(target));
+    let mut regions: Vec<Region> = Vec::new();
+    let mut next = 0;
+    while next < local.heads.len() {
+        let head = local.heads[next];
+        next += 1;
+        for l in board.liberties(head) {
+            if local.region_of[l.index()] != NONE {
+                continue;
             }
+            if let Some(region) = local.vital_region(l, regions.len() as u16) {
+                regions.push(region);
+            }
+        }
+    }
+    let mut chain_alive = vec![true; local.heads.len()];
+    let mut region_alive = vec![true; regions.len()];
+    let mut vital_count = vec![0usize; local.heads.len()];
+    loop {
+        vital_count.iter_mut().for_each(|n| *n = 0);
+        for (r, _) in regions.iter().zip(&region_alive).filter(|&(_, &a)| a) {
+            for &c in &r.vital_to {
+                vital_count[usize::from(c)] += 1;
+            }
+        }
+        let mut changed = false;
+        for (alive, &n) in chain_alive.iter_mut().zip(&vital_count) {
+            if *alive && n < 2 {
+                *alive = false;
+                changed = true;
+            }
+        }
+        if !chain_alive[0] {
+            return false;
+        }
+        for (r, alive) in regions.iter().zip(region_alive.iter_mut()) {
+            if *alive && r.borders.iter().any(|&c| !chain_alive[usize::from(c)]) {
+                *alive = false;
+            }
+        }
+        if !changed {
+            return true;
+        }
+    }
+}
+
+/// A point of a region being flooded.
+const FLOODING: u16 = NONE - 1;
+/// A point of a region vital to no chain.
+const GIVEN_UP: u16 = NONE - 2;
+
+/// The part of the board [`chain_is_pass_alive`] has met.
+struct Local<'a> {
+    board: &'a Board,
+    color: Color,
+    /// Heads of the chains met, by number.
+    heads: Vec<Point>,
+    /// Number of each chain met, at its head.
+    chain_of: [u16; ARRAY_LEN],
+    /// Region of each point met: its index, FLOODING or GIVEN_UP.
+    region_of: [u16; ARRAY_LEN],
+}
+
+impl Local<'_> {
+    /// The number of the chain with head `head`, given one if new.
+    fn number(&mut self, head: Point) -> u16 {
+        if self.chain_of[head.index()] == NONE {
+            self.chain_of[head.index()] = self.heads.len() as u16;
+            self.heads.push(head);
+        }
+        self.chain_of[head.index()]
+    }
+
+    /// Floods the region of non-C points through `start`; when it is vital
+    /// to some chain, numbers its chains and returns it as region `id`.
+    fn vital_region(&mut self, start: Point, id: u16) -> Option<Region> {
+        let board = self.board;
+        let mut points = vec![start];
+        self.region_of[start.index()] = FLOODING;
+        let mut borders: Vec<Point> = Vec::new();
+        // Heads next to every empty point so far; None before the first.
+        let mut vital: Option<Vec<Point>> = None;
+        let mut i = 0;
+        let mut given_up = false;
+        'flood: while i < points.len() {
+            let p = points[i];
+            i += 1;
+            let mut next_to = [None; 4];
+            for (k, n) in p.neighbours().into_iter().enumerate() {
+                if !board.is_on_board(n) {
+                    continue;
+                }
+                if board.color_at(n) == Some(self.color) {
+                    let h = board.chain_head(n);
+                    next_to[k] = Some(h);
+                    if !borders.contains(&h) {
+                        borders.push(h);
+                    }
+                    continue;
+                }
+                match self.region_of[n.index()] {
+                    NONE => {
+                        self.region_of[n.index()] = FLOODING;
+                        points.push(n);
+                    }
+                    GIVEN_UP => {
+                        given_up = true;
+                        break 'flood;
+                    }
+                    _ => {}
+                }
+            }
+            if board.color_at(p).is_none() {
+                let v = vital.get_or_insert_with(|| {
+                    let mut first: Vec<Point> = next_to.iter().flatten().copied().collect();
+                    first.sort_unstable();
+                    first.dedup();
+                    first
+                });
+                v.retain(|h| next_to.contains(&Some(*h)));
+                if v.is_empty() {
+                    given_up = true;
+                    break;
+                }
+            }
+        }
+        let mark = if given_up { GIVEN_UP } else { id };
+        for p in &points {
+            self.region_of[p.index()] = mark;
+        }
+        if given_up {
+            return None;
+        }
+        // A legal position has no region without empty points.
+        let vital = vital.unwrap_or_else(|| borders.clone());
+        Some(Region {
+            points,
+            borders: borders.into_iter().map(|h| self.number(h)).collect(),
+            vital_to: vital.into_iter().map(|h| self.number(h)).collect(),
         })
-        .collect()
+    }
+}
+
+/// The maximal regions of points that are not `color` stones, with the
+/// chains bordering them and those they are vital to (every empty point of
+/// the region is a liberty of the chain). `chain_at` numbers the chains.
+fn regions(board: &Board, color: Color, chain_at: &dyn Fn(Point) -> u16) -> Vec<Region> {
+    let inside = |p: Point| board.color_at(p) != Some(color);
+    let mut seen = [false; ARRAY_LEN];
+    let mut out = Vec::new();
+    for start in board.points() {
+        if seen[start.index()] || !inside(start) {
+            continue;
+        }
+        seen[start.index()] = true;
+        let mut points = vec![start];
+        let mut borders: Vec<u16> = Vec::new();
+        // The chains next to every empty point met so far; None before
+        // the first empty point.
+        let mut vital: Option<Vec<u16>> = None;
+        let mut i = 0;
+        while i < points.len() {
+            let p = points[i];
+            let mut next_to: [u16; 4] = [NONE; 4];
+            for (k, n) in p.neighbours().into_iter().enumerate() {
+                if !board.is_on_board(n) {
+                    continue;
+                }
+                if inside(n) {
+                    if !seen[n.index()] {
+                        seen[n.index()] = true;
+                        points.push(n);
+                    }
+                } else {
+                    let c = chain_at(n);
+                    next_to[k] = c;
+                    if !borders.contains(&c) {
+                        borders.push(c);
+                    }
+                }
+            }
+            if board.color_at(p).is_none() {
+                match &mut vital {
+                    None => {
+                        let mut v: Vec<u16> = next_to.into_iter().filter(|&c| c != NONE).collect();
+                        v.sort_unstable();
+                        v.dedup();
+                        vital = Some(v);
+                    }
+                    Some(v) => v.retain(|c| next_to.contains(c)),
+                }
+            }
+            i += 1;
+        }
+        borders.sort_unstable();
+        // A region without empty points is vital to every chain around it.
+        let vital_to = vital.unwrap_or_else(|| borders.clone());
+        out.push(Region {
+            points,
+            borders,
+            vital_to,
+        });
+    }
+    out
 }
 
 #[cfg(test)]
@@ -168,5 +383,45 @@ mod tests {
         assert!(white.territory.contains(&v("D7")));
         assert!(white.territory.contains(&v("A7")));
         assert!(!white.territory.contains(&v("D4")));
+    }
+
+    /// The local answer agrees with the whole-board one for every chain of
+    /// positions reached by random play, from the opening to the point
+    /// where both sides have filled their eyes.
+    #[test]
+    fn the_local_answer_is_the_whole_boards() {
+        use rand::SeedableRng;
+        use rand::rngs::SmallRng;
+        let mut rng = SmallRng::seed_from_u64(41);
+        let mut alive_seen = 0;
+        for size in [5, 9, 13, 19] {
+            for game in 0..12 {
+                let mut b = Board::new(size);
+                let mut color = Color::Black;
+                for moves in 0..size * size * 3 {
+                    let played = crate::board::playout::random_move(&mut b, color, &mut rng);
+                    if let Some(p) = played {
+                        b.play_unchecked(color, p);
+                    }
+                    color = color.other();
+                    if played.is_none() || (moves + game) % 7 != 0 {
+                        continue;
+                    }
+                    for c in [Color::Black, Color::White] {
+                        let whole = pass_alive(&b, c).chains;
+                        alive_seen += whole.len();
+                        for p in b.points().filter(|&p| b.color_at(p) == Some(c)) {
+                            let head = b.chain_head(p);
+                            assert_eq!(
+                                chain_is_pass_alive(&b, p),
+                                whole.contains(&head),
+                                "{p} in\n{b}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(alive_seen > 100, "{alive_seen} pass-alive chains met");
     }
 }
