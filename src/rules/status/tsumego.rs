@@ -36,7 +36,7 @@ use super::seki::is_joining_point;
 use super::{Judgement, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Move, Point};
 use crate::color::Color;
-use crate::rules::benson::pass_alive;
+use crate::rules::benson::chain_is_pass_alive;
 
 /// An enemy chain of this many stones or more bounds the region (a wall
 /// taken to live); smaller ones are inside and may be captured.
@@ -321,8 +321,7 @@ impl Problem {
         if let Some(&alive) = self.pass_alive.get(&board.hash()) {
             return alive;
         }
-        let head = board.chain_head(self.target);
-        let alive = pass_alive(board, self.defender).chains.contains(&head);
+        let alive = chain_is_pass_alive(board, self.target);
         self.pass_alive.insert(board.hash(), alive);
         alive
     }
@@ -332,20 +331,27 @@ impl Problem {
     /// every empty point next to a defender stone, and no larger than
     /// [`MAX_EYE_REGION`]. Benson needs two.
     fn eye_regions(&self, board: &Board) -> usize {
-        let mut seen: Vec<Point> = Vec::new();
+        /// Marks of the points met.
+        const UNSEEN: u8 = 0;
+        const FLOODING: u8 = 1;
+        const COUNTED: u8 = 2;
+        const GIVEN_UP: u8 = 3;
+        let mut mark = [UNSEEN; ARRAY_LEN];
+        let mut region: Vec<Point> = Vec::with_capacity(MAX_EYE_REGION + 4);
         let mut count = 0;
         for l in board.liberties(self.target) {
-            if seen.contains(&l) {
+            if mark[l.index()] != UNSEEN {
                 continue;
             }
-            let start = seen.len();
-            seen.push(l);
-            let mut i = start;
+            region.clear();
+            region.push(l);
+            mark[l.index()] = FLOODING;
+            let mut i = 0;
             let mut vital = true;
-            while i < seen.len() {
-                let q = seen[i];
+            'flood: while i < region.len() {
+                let q = region[i];
                 i += 1;
-                if seen.len() - start > MAX_EYE_REGION {
+                if region.len() > MAX_EYE_REGION {
                     vital = false;
                     break;
                 }
@@ -356,13 +362,30 @@ impl Problem {
                     }
                     if board.color_at(n) == Some(self.defender) {
                         touches = true;
-                    } else if !seen.contains(&n) {
-                        seen.push(n);
+                        continue;
+                    }
+                    match mark[n.index()] {
+                        UNSEEN => {
+                            mark[n.index()] = FLOODING;
+                            region.push(n);
+                        }
+                        GIVEN_UP => {
+                            vital = false;
+                            break 'flood;
+                        }
+                        _ => {}
                     }
                 }
                 if board.color_at(q).is_none() && !touches {
                     vital = false;
+                    break;
                 }
+            }
+            // A region given up before it was all met stays given up: a
+            // flood from another of its liberties stops on these marks.
+            let done = if vital { COUNTED } else { GIVEN_UP };
+            for q in &region {
+                mark[q.index()] = done;
             }
             if vital {
                 count += 1;
