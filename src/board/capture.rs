@@ -166,6 +166,13 @@ impl Reader {
     }
 }
 
+/// The most liberties [`target_liberties_after`] counts.
+const COUNTED_MAX: usize = if ESCAPE_LIBERTIES < 4 {
+    ESCAPE_LIBERTIES
+} else {
+    4
+};
+
 /// The liberties of `target` (0 once taken) after `mover`'s legal move at
 /// `m`, counted as [`Board::liberty_count`] counts them up to
 /// [`ESCAPE_LIBERTIES`] (at most 4): `liberties` are the target's now.
@@ -179,7 +186,7 @@ fn target_liberties_after(
     mover: Color,
     m: Point,
 ) -> usize {
-    let counted = |n: usize| n.min(4).min(ESCAPE_LIBERTIES);
+    let counted = |n: usize| n.min(COUNTED_MAX);
     let defender = board.color_at(target);
     let adjacent = liberties.contains(&m);
     if defender != Some(mover) {
@@ -207,15 +214,25 @@ fn target_liberties_after(
     }
     let mut joined: Vec<Point> = liberties.iter().copied().filter(|&l| l != m).collect();
     for n in m.neighbours() {
-        let more = match board.color_at(n) {
-            None if board.is_on_board(n) => vec![n],
-            Some(c) if c == mover => board.liberties(n),
-            _ => Vec::new(),
-        };
-        for l in more {
-            if l != m && !joined.contains(&l) {
-                joined.push(l);
+        match board.color_at(n) {
+            None if board.is_on_board(n) && !joined.contains(&n) => joined.push(n),
+            Some(c) if c == mover => {
+                // A chain with more liberties than are counted keeps that
+                // many without `m`: the count is reached.
+                let (libs, count) = board.some_liberties::<{ COUNTED_MAX + 1 }>(n);
+                if count > COUNTED_MAX {
+                    return COUNTED_MAX;
+                }
+                for &l in &libs[..count] {
+                    if l != m && !joined.contains(&l) {
+                        joined.push(l);
+                    }
+                }
             }
+            _ => {}
+        }
+        if joined.len() >= COUNTED_MAX {
+            return COUNTED_MAX;
         }
     }
     counted(joined.len())

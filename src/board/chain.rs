@@ -133,7 +133,7 @@ impl Board {
 
     /// Up to `N` distinct liberties of the chain through the stone at `p`,
     /// and how many were found (fewer than `N` means all of them).
-    fn some_liberties<const N: usize>(&self, p: Point) -> ([Point; N], usize) {
+    pub(super) fn some_liberties<const N: usize>(&self, p: Point) -> ([Point; N], usize) {
         let mut libs = [p; N];
         let mut count = 0;
         for s in self.chain_stones(p) {
