@@ -55,32 +55,7 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
         }
     };
     let regions = regions(board, color, &chain_at);
-    let mut chain_alive = vec![true; heads.len()];
-    let mut region_alive = vec![true; regions.len()];
-    let mut vital_count = vec![0usize; heads.len()];
-    loop {
-        vital_count.iter_mut().for_each(|n| *n = 0);
-        for (r, _) in regions.iter().zip(&region_alive).filter(|&(_, &a)| a) {
-            for &c in &r.vital_to {
-                vital_count[usize::from(c)] += 1;
-            }
-        }
-        let mut changed = false;
-        for (alive, &n) in chain_alive.iter_mut().zip(&vital_count) {
-            if *alive && n < 2 {
-                *alive = false;
-                changed = true;
-            }
-        }
-        for (r, alive) in regions.iter().zip(region_alive.iter_mut()) {
-            if *alive && r.borders.iter().any(|&c| !chain_alive[usize::from(c)]) {
-                *alive = false;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let (chain_alive, region_alive) = fixpoint(&regions, heads.len());
     let chains = heads
         .iter()
         .zip(&chain_alive)
@@ -130,9 +105,17 @@ pub fn chain_is_pass_alive(board: &Board, target: Point) -> bool {
             }
         }
     }
-    let mut chain_alive = vec![true; local.heads.len()];
+    fixpoint(&regions, local.heads.len()).0[0]
+}
+
+/// Benson's fixpoint over `chains` numbered chains and their `regions`:
+/// drop the chains with fewer than two live regions vital to them, and the
+/// regions bordered by a dropped chain, until nothing changes. Which chains
+/// and which regions are left.
+fn fixpoint(regions: &[Region], chains: usize) -> (Vec<bool>, Vec<bool>) {
+    let mut chain_alive = vec![true; chains];
     let mut region_alive = vec![true; regions.len()];
-    let mut vital_count = vec![0usize; local.heads.len()];
+    let mut vital_count = vec![0usize; chains];
     loop {
         vital_count.iter_mut().for_each(|n| *n = 0);
         for (r, _) in regions.iter().zip(&region_alive).filter(|&(_, &a)| a) {
@@ -147,16 +130,13 @@ pub fn chain_is_pass_alive(board: &Board, target: Point) -> bool {
                 changed = true;
             }
         }
-        if !chain_alive[0] {
-            return false;
-        }
         for (r, alive) in regions.iter().zip(region_alive.iter_mut()) {
             if *alive && r.borders.iter().any(|&c| !chain_alive[usize::from(c)]) {
                 *alive = false;
             }
         }
         if !changed {
-            return true;
+            return (chain_alive, region_alive);
         }
     }
 }
