@@ -57,6 +57,9 @@ pub fn status_after_best_move(
         return Some(read);
     }
     let without = judgement.status(p)?;
+    if !without.is_live() && enemies_all_die(board, &judgement, p, first) {
+        return Some(StoneStatus::Alive);
+    }
     let wants_alive = owner == first;
     if without.is_live() == wants_alive {
         return Some(without);
@@ -118,6 +121,30 @@ pub fn status_after_best_move(
         first_judged = first_judged.or(judged);
     }
     first_judged.or(Some(without))
+}
+
+/// Whether every enemy chain next to the chain at `p` is read dead with
+/// `first` moving first ([`read_enclosed`]): then the chain is alive, as
+/// the end-of-game judgement says of a chain whose enemy neighbours are all
+/// dead (once they are removed it stands in its owner's area). A chain
+/// the judgement calls dead may border an enemy group that only the
+/// reading kills.
+fn enemies_all_die(board: &Board, judgement: &super::Judgement, p: Point, first: Color) -> bool {
+    let Some(owner) = board.color_at(p) else {
+        return false;
+    };
+    let mut enemies: Vec<Point> = board
+        .chain_stones(p)
+        .flat_map(|s| s.neighbours())
+        .filter(|&n| board.color_at(n) == Some(owner.other()))
+        .map(|n| board.chain_head(n))
+        .collect();
+    enemies.sort_unstable();
+    enemies.dedup();
+    !enemies.is_empty()
+        && enemies
+            .iter()
+            .all(|&e| read_enclosed(board, judgement, e, first) == Some(StoneStatus::Dead))
 }
 
 /// The owner's capture that answers a try at `q` which put the chain at
@@ -274,5 +301,39 @@ mod tests {
         assert_eq!(found.len(), 12);
         assert!(found.contains(&v("E7")) && found.contains(&v("F6")));
         assert!(!found.contains(&v("E8")) && !found.contains(&v("G6")));
+    }
+
+    /// GNU Go's semeai13 (its semeai.tst case 63): Black's D13 group in
+    /// the upper left loses its race with Black to move, and White's B13
+    /// stone, which the status playouts call dead, then stands inside
+    /// White's area: both neighbours are not dead.
+    const RACE_LOST_NEXT_TO_A_STONE: &str = "
+        . O . X . O . . O X . O .
+        O X X X . O . . O X X X O
+        . X . O O O . . O O O X .
+        X X . O . . . . . . O X X
+        . . O O . . . . . . O O O
+        O O O . . . . . . . . . .
+        . . . . . . . . . . . . .
+        O O O . . . . . . . . . .
+        . . O . . . . . . . O O O
+        X X O O O . . . . O O X X
+        . X . . O . . . O O . X O
+        O X X X O . . . O X X X O
+        O O . X O . . . O X . O .
+        ";
+
+    #[test]
+    fn a_stone_next_to_a_group_that_dies_lives() {
+        let board = Board::from_diagram(RACE_LOST_NEXT_TO_A_STONE).expect("diagram");
+        let rules = Rules::japanese();
+        assert_eq!(
+            status_after_best_move(&board, &rules, v("D13"), Color::Black),
+            Some(StoneStatus::Dead)
+        );
+        assert_eq!(
+            status_after_best_move(&board, &rules, v("B13"), Color::Black),
+            Some(StoneStatus::Alive)
+        );
     }
 }

@@ -96,7 +96,8 @@
 //!
 //! [`judge_to_move`] asks instead what each chain becomes once both sides
 //! play their best with a given side first, [`status_after_best_move`]
-//! the same of one chain one move deeper (`tengen-status`), and
+//! the same of one chain one move deeper (`tengen-status`; a chain whose
+//! enemy neighbours the reading all kills is alive), and
 //! [`protective_move`] finds the teire the engine plays before passing.
 //!
 //! The module's files, one job each:
