@@ -117,7 +117,8 @@ impl Reader {
     fn moves(&self, board: &Board, attacking: bool) -> Vec<Point> {
         let (defender, attacker) = (self.defender, self.defender.other());
         let mover = if attacking { attacker } else { defender };
-        let mut moves = board.liberties(self.target);
+        let liberties = board.liberties(self.target);
+        let mut moves = liberties.clone();
         // The attacker chains next to the target.
         let mut partners: Vec<Point> = Vec::new();
         for s in board.chain_stones(self.target) {
@@ -154,7 +155,6 @@ impl Reader {
         });
         // Moves that shorten the target first, for the attacker; those
         // that lengthen it first, for the defender.
-        let liberties = board.liberties(self.target);
         let target_libs =
             |m: &Point| target_liberties_after(board, self.target, &liberties, mover, *m);
         if attacking {
