@@ -47,14 +47,17 @@ pub fn pass_alive(board: &Board, color: Color) -> PassAlive {
             heads.push(p);
         }
     }
-    let chain_at = |p: Point| -> u16 {
-        if board.is_on_board(p) && board.color_at(p) == Some(color) {
-            chain_of[board.chain_head(p).index()]
-        } else {
-            NONE
+    let number = |h: Point| chain_of[h.index()];
+    let mut marks = [NONE; ARRAY_LEN];
+    let mut regions: Vec<Region> = Vec::new();
+    for start in board.points() {
+        if marks[start.index()] != NONE || board.color_at(start) == Some(color) {
+            continue;
         }
-    };
-    let regions = regions(board, color, &chain_at);
+        let id = regions.len() as u16;
+        let flood = flood(board, color, start, id, &mut marks, false).expect("never given up");
+        regions.push(flood.numbered(number));
+    }
     let (chain_alive, region_alive) = fixpoint(&regions, heads.len());
     let chains = heads
         .iter()
@@ -83,29 +86,34 @@ pub fn chain_is_pass_alive(board: &Board, target: Point) -> bool {
     let Some(color) = board.color_at(target) else {
         return false;
     };
-    let mut local = Local {
-        board,
-        color,
-        heads: Vec::new(),
-        chain_of: [NONE; ARRAY_LEN],
-        region_of: [NONE; ARRAY_LEN],
-    };
-    local.number(board.chain_head(target));
+    // Chains are numbered as they are met, the target's first.
+    let mut heads: Vec<Point> = vec![board.chain_head(target)];
+    let mut chain_of = [NONE; ARRAY_LEN];
+    chain_of[heads[0].index()] = 0;
+    let mut marks = [NONE; ARRAY_LEN];
     let mut regions: Vec<Region> = Vec::new();
     let mut next = 0;
-    while next < local.heads.len() {
-        let head = local.heads[next];
+    while next < heads.len() {
+        let head = heads[next];
         next += 1;
         for l in board.liberties(head) {
-            if local.region_of[l.index()] != NONE {
+            if marks[l.index()] != NONE {
                 continue;
             }
-            if let Some(region) = local.vital_region(l, regions.len() as u16) {
-                regions.push(region);
-            }
+            let id = regions.len() as u16;
+            let Some(flood) = flood(board, color, l, id, &mut marks, true) else {
+                continue;
+            };
+            regions.push(flood.numbered(|h| {
+                if chain_of[h.index()] == NONE {
+                    chain_of[h.index()] = heads.len() as u16;
+                    heads.push(h);
+                }
+                chain_of[h.index()]
+            }));
         }
     }
-    fixpoint(&regions, local.heads.len()).0[0]
+    fixpoint(&regions, heads.len()).0[0]
 }
 
 /// Benson's fixpoint over `chains` numbered chains and their `regions`:
@@ -143,162 +151,108 @@ fn fixpoint(regions: &[Region], chains: usize) -> (Vec<bool>, Vec<bool>) {
 
 /// A point of a region being flooded.
 const FLOODING: u16 = NONE - 1;
-/// A point of a region vital to no chain.
+/// A point of a region given up: vital to no chain.
 const GIVEN_UP: u16 = NONE - 2;
 
-/// The part of the board [`chain_is_pass_alive`] has met.
-struct Local<'a> {
-    board: &'a Board,
+/// A region of non-C points as flooded, its chains named by their heads.
+struct Flood {
+    points: Vec<Point>,
+    /// Heads of the C chains bordering the region.
+    borders: Vec<Point>,
+    /// Heads of the bordering chains the region is vital to.
+    vital_to: Vec<Point>,
+}
+
+impl Flood {
+    /// The region with its chains numbered by `number`.
+    fn numbered(self, mut number: impl FnMut(Point) -> u16) -> Region {
+        Region {
+            points: self.points,
+            borders: self.borders.into_iter().map(&mut number).collect(),
+            vital_to: self.vital_to.into_iter().map(&mut number).collect(),
+        }
+    }
+}
+
+/// Floods the maximal region of points that are not `color` stones through
+/// `start`, marking its points in `marks` as region `id`, with the chains
+/// bordering it and those it is vital to (every empty point of the region
+/// is a liberty of the chain). With `give_up`, a region vital to no chain
+/// is left at its first empty point next to none of the chains vital so
+/// far (or on meeting a region given up before): its points met are
+/// marked GIVEN_UP and the answer is None.
+fn flood(
+    board: &Board,
     color: Color,
-    /// Heads of the chains met, by number.
-    heads: Vec<Point>,
-    /// Number of each chain met, at its head.
-    chain_of: [u16; ARRAY_LEN],
-    /// Region of each point met: its index, FLOODING or GIVEN_UP.
-    region_of: [u16; ARRAY_LEN],
-}
-
-impl Local<'_> {
-    /// The number of the chain with head `head`, given one if new.
-    fn number(&mut self, head: Point) -> u16 {
-        if self.chain_of[head.index()] == NONE {
-            self.chain_of[head.index()] = self.heads.len() as u16;
-            self.heads.push(head);
-        }
-        self.chain_of[head.index()]
-    }
-
-    /// Floods the region of non-C points through `start`; when it is vital
-    /// to some chain, numbers its chains and returns it as region `id`.
-    fn vital_region(&mut self, start: Point, id: u16) -> Option<Region> {
-        let board = self.board;
-        let mut points = vec![start];
-        self.region_of[start.index()] = FLOODING;
-        let mut borders: Vec<Point> = Vec::new();
-        // Heads next to every empty point so far; None before the first.
-        let mut vital: Option<Vec<Point>> = None;
-        let mut i = 0;
-        let mut given_up = false;
-        'flood: while i < points.len() {
-            let p = points[i];
-            i += 1;
-            let mut next_to = [None; 4];
-            for (k, n) in p.neighbours().into_iter().enumerate() {
-                if !board.is_on_board(n) {
-                    continue;
-                }
-                if board.color_at(n) == Some(self.color) {
-                    let h = board.chain_head(n);
-                    next_to[k] = Some(h);
-                    if !borders.contains(&h) {
-                        borders.push(h);
-                    }
-                    continue;
-                }
-                match self.region_of[n.index()] {
-                    NONE => {
-                        self.region_of[n.index()] = FLOODING;
-                        points.push(n);
-                    }
-                    GIVEN_UP => {
-                        given_up = true;
-                        break 'flood;
-                    }
-                    _ => {}
-                }
+    start: Point,
+    id: u16,
+    marks: &mut [u16; ARRAY_LEN],
+    give_up: bool,
+) -> Option<Flood> {
+    let mut points = vec![start];
+    marks[start.index()] = FLOODING;
+    let mut borders: Vec<Point> = Vec::new();
+    // Heads next to every empty point so far; None before the first.
+    let mut vital: Option<Vec<Point>> = None;
+    let mut i = 0;
+    let mut given_up = false;
+    'flood: while i < points.len() {
+        let p = points[i];
+        i += 1;
+        let mut next_to = [None; 4];
+        for (k, n) in p.neighbours().into_iter().enumerate() {
+            if !board.is_on_board(n) {
+                continue;
             }
-            if board.color_at(p).is_none() {
-                let v = vital.get_or_insert_with(|| {
-                    let mut first: Vec<Point> = next_to.iter().flatten().copied().collect();
-                    first.sort_unstable();
-                    first.dedup();
-                    first
-                });
-                v.retain(|h| next_to.contains(&Some(*h)));
-                if v.is_empty() {
+            if board.color_at(n) == Some(color) {
+                let h = board.chain_head(n);
+                next_to[k] = Some(h);
+                if !borders.contains(&h) {
+                    borders.push(h);
+                }
+                continue;
+            }
+            match marks[n.index()] {
+                NONE => {
+                    marks[n.index()] = FLOODING;
+                    points.push(n);
+                }
+                GIVEN_UP => {
                     given_up = true;
-                    break;
+                    break 'flood;
                 }
+                _ => {}
             }
         }
-        let mark = if given_up { GIVEN_UP } else { id };
-        for p in &points {
-            self.region_of[p.index()] = mark;
+        if board.color_at(p).is_none() {
+            let v = vital.get_or_insert_with(|| {
+                let mut first: Vec<Point> = next_to.iter().flatten().copied().collect();
+                first.sort_unstable();
+                first.dedup();
+                first
+            });
+            v.retain(|h| next_to.contains(&Some(*h)));
+            if give_up && v.is_empty() {
+                given_up = true;
+                break;
+            }
         }
-        if given_up {
-            return None;
-        }
-        // A legal position has no region without empty points.
-        let vital = vital.unwrap_or_else(|| borders.clone());
-        Some(Region {
-            points,
-            borders: borders.into_iter().map(|h| self.number(h)).collect(),
-            vital_to: vital.into_iter().map(|h| self.number(h)).collect(),
-        })
     }
-}
-
-/// The maximal regions of points that are not `color` stones, with the
-/// chains bordering them and those they are vital to (every empty point of
-/// the region is a liberty of the chain). `chain_at` numbers the chains.
-fn regions(board: &Board, color: Color, chain_at: &dyn Fn(Point) -> u16) -> Vec<Region> {
-    let inside = |p: Point| board.color_at(p) != Some(color);
-    let mut seen = [false; ARRAY_LEN];
-    let mut out = Vec::new();
-    for start in board.points() {
-        if seen[start.index()] || !inside(start) {
-            continue;
-        }
-        seen[start.index()] = true;
-        let mut points = vec![start];
-        let mut borders: Vec<u16> = Vec::new();
-        // The chains next to every empty point met so far; None before
-        // the first empty point.
-        let mut vital: Option<Vec<u16>> = None;
-        let mut i = 0;
-        while i < points.len() {
-            let p = points[i];
-            let mut next_to: [u16; 4] = [NONE; 4];
-            for (k, n) in p.neighbours().into_iter().enumerate() {
-                if !board.is_on_board(n) {
-                    continue;
-                }
-                if inside(n) {
-                    if !seen[n.index()] {
-                        seen[n.index()] = true;
-                        points.push(n);
-                    }
-                } else {
-                    let c = chain_at(n);
-                    next_to[k] = c;
-                    if !borders.contains(&c) {
-                        borders.push(c);
-                    }
-                }
-            }
-            if board.color_at(p).is_none() {
-                match &mut vital {
-                    None => {
-                        let mut v: Vec<u16> = next_to.into_iter().filter(|&c| c != NONE).collect();
-                        v.sort_unstable();
-                        v.dedup();
-                        vital = Some(v);
-                    }
-                    Some(v) => v.retain(|c| next_to.contains(c)),
-                }
-            }
-            i += 1;
-        }
-        borders.sort_unstable();
-        // A region without empty points is vital to every chain around it.
-        let vital_to = vital.unwrap_or_else(|| borders.clone());
-        out.push(Region {
-            points,
-            borders,
-            vital_to,
-        });
+    let mark = if given_up { GIVEN_UP } else { id };
+    for p in &points {
+        marks[p.index()] = mark;
     }
-    out
+    if given_up {
+        return None;
+    }
+    // A region without empty points (none in a legal position) is vital to
+    // every chain around it.
+    let vital_to = vital.unwrap_or_else(|| borders.clone());
+    Some(Flood {
+        points,
+        borders,
+        vital_to,
+    })
 }
 
 #[cfg(test)]
