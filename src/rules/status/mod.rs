@@ -32,7 +32,9 @@
 //!    [`crate::board::semeai`], lives, and the groups it takes are dead.
 //!    Where it takes them in closed races (no empty point to run to), or
 //!    with a given side to move ([`judge_to_move`]), the count overrules
-//!    surer playouts.
+//!    surer playouts, and their certainty about a group whose eye space
+//!    they cannot fill is none. After a kill, step 5's first correction
+//!    runs again: the stones left inside the dead group live.
 //! 5. **Corrections to the playouts' verdicts**: a chain they call dead
 //!    whose enemy neighbours are all dead is alive (it stands in its own
 //!    area once they are removed); in a game stopped by agreement
@@ -76,7 +78,8 @@
 //! 7. **A capturing race left open** is seki when the side behind turns it
 //!    into seki with one move (filling the other chain's only liberty
 //!    outside the race) and survives in about half of the status playouts
-//!    ([`UNSETTLED_ABOVE`]): players who stop there count it so.
+//!    ([`UNSETTLED_ABOVE`]): players who stop there count it so. Not a
+//!    chain standing in a three-point eye of the other: it is thrown in.
 //! 8. **A chain taken inside a group** ([`enclosed`]): an enemy chain the
 //!    playouts keep alive, in a small region bordered only by a group they
 //!    call dead, that the group takes by force ([`crate::board::capture`])
@@ -411,7 +414,10 @@ fn judge_rounds(
     if ask.kos_connected {
         revive_ko_stones(board, &mut status);
     }
-    race::settle_races(board, &ownership, ask.to_move, &mut status);
+    if race::settle_races(board, &ownership, ask.to_move, &mut status) {
+        // The stones inside a group the count took are its enemies'.
+        revive_surrounded_by_dead(board, &mut status);
+    }
     revive_the_stronger_of_dead_neighbours(board, &ownership, &mut status);
     let killed = mark_seki(board, &ownership, &mut status);
     if rounds > 0 && !killed.is_empty() {

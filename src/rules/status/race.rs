@@ -19,6 +19,14 @@
 //! - taking enemies revives a group only when they are more than
 //!   [`MAX_RACE_EYE_SPACE`] stones (their points make it live); a small
 //!   capture does not give two eyes;
+//! - an enemy standing in a region of up to [`MAX_RACE_EYE_SPACE`] points
+//!   that only the group borders is part of the group's eye space, not a
+//!   race partner (nor is the group, standing in such a region of the
+//!   enemy's); when the group lives, it dies;
+//! - the playouts' certainty that a group taken in a closed race lives is
+//!   no evidence when that group has an eye space of
+//!   [`PLAYOUTS_CANNOT_FILL`] points or more: they never put two stones
+//!   into atari, so they never fill it;
 //! - where the group wins every race it is in and each is closed
 //!   (neither side has an empty point beyond its liberties), or the side
 //!   to move is given (`judge_to_move`, where the count knows who starts),
@@ -58,6 +66,13 @@ pub const RACE_UNSURE: f64 = 0.5;
 /// the count's seki were the ones the players had called dead.
 pub const CLOSED_RACE_UNSURE: f64 = 0.8;
 
+/// An eye space of this many points or more is one the status playouts
+/// never fill: they put no chain of two stones or more into atari, and
+/// filling it down to its last point takes one. A group with such an eye
+/// and no other liberty looks uncapturable to them, so in a closed race
+/// their certainty that it lives does not stop the count.
+pub const PLAYOUTS_CANNOT_FILL: usize = 3;
+
 /// A racing group: its chains' stones and liberties.
 struct Group {
     color: Color,
@@ -83,9 +98,15 @@ enum Race {
     NotCounted,
     /// Who starts decides, at the end of the game.
     Open,
-    /// The count's outcome for the group, and whether the race is closed
-    /// (neither side has an empty point beyond its liberties).
-    Counted { outcome: RaceOutcome, closed: bool },
+    /// The count's outcome for the group, whether the race is closed
+    /// (neither side has an empty point beyond its liberties), and whether
+    /// the enemy's eye space is one the status playouts cannot fill
+    /// ([`PLAYOUTS_CANNOT_FILL`]).
+    Counted {
+        outcome: RaceOutcome,
+        closed: bool,
+        unfillable: bool,
+    },
 }
 
 /// Revives the groups the status playouts call dead that win or make seki
@@ -93,13 +114,13 @@ enum Race {
 /// module documentation). `ownership`: the status playouts' mean
 /// ownership per point (+1 Black). `to_move`: the side moving first, or
 /// `None` at the end of the game (a race must go the same way whoever
-/// starts).
+/// starts). Returns whether it killed a group.
 pub(super) fn settle_races(
     board: &Board,
     ownership: &[f64],
     to_move: Option<Color>,
     status: &mut [Option<(StoneStatus, Method)>],
-) {
+) -> bool {
     let (groups, group_of) = collect_groups(board);
     let own = |g: &Group| stones_ownership(ownership, g.color, &g.stones);
     // The regions of points without stones of each colour, from which
@@ -136,7 +157,14 @@ pub(super) fn settle_races(
         // a given side to move.
         let mut exact_wins = true;
         for &e in &enemies {
-            match race_board.count_race(group, &groups[e], to_move) {
+            let counted = race_board.count_race(group, &groups[e], to_move);
+            log::trace!(
+                "race: {} vs {}: {:?}",
+                group.stones[0],
+                groups[e].stones[0],
+                counted
+            );
+            match counted {
                 Race::NotCounted => {}
                 Race::Open
                 | Race::Counted {
@@ -153,10 +181,11 @@ pub(super) fn settle_races(
                 Race::Counted {
                     outcome: RaceOutcome::Wins,
                     closed,
+                    unfillable,
                 } => {
                     races += 1;
                     exact_wins &= closed || to_move.is_some();
-                    taken.push(e);
+                    taken.push((e, unfillable));
                 }
             }
         }
@@ -165,9 +194,13 @@ pub(super) fn settle_races(
         } else {
             RACE_UNSURE
         };
-        let taken_stones: usize = taken.iter().map(|&e| groups[e].stones.len()).sum();
+        let taken_stones: usize = taken.iter().map(|&(e, _)| groups[e].stones.len()).sum();
         let lives = taken.is_empty() || taken_stones > MAX_RACE_EYE_SPACE;
-        let sure_of_taken = taken.iter().any(|&e| own(&groups[e]) >= unsure);
+        // The playouts' certainty about a group they cannot take is no
+        // evidence.
+        let sure_of_taken = taken
+            .iter()
+            .any(|&(e, unfillable)| !unfillable && own(&groups[e]) >= unsure);
         if races > 0 && wins_every_race && lives && !sure_of_taken && own(group) > -unsure {
             log::debug!(
                 "race: the {:?} group at {} ({} stones) lives, taking {} stones",
@@ -177,17 +210,26 @@ pub(super) fn settle_races(
                 taken_stones
             );
             revive.push(i);
-            kill.extend(taken);
+            kill.extend(taken.iter().map(|&(e, _)| e));
+            // The enemy stones inside its eye space die with the race.
+            kill.extend(
+                enemies
+                    .iter()
+                    .filter(|&&e| race_board.encloses(group, &groups[e])),
+            );
         }
     }
     for &i in &revive {
         set_playout_verdicts(&groups[i], StoneStatus::Alive, status);
     }
+    let mut killed = false;
     for &i in &kill {
         if !revive.contains(&i) {
             set_playout_verdicts(&groups[i], StoneStatus::Dead, status);
+            killed = true;
         }
     }
+    killed
 }
 
 /// Sets the verdict of every stone of `group` that the status playouts
@@ -281,6 +323,28 @@ impl RaceBoard<'_> {
         }
     }
 
+    /// Whether `enemy` stands in a region of at most
+    /// [`MAX_RACE_EYE_SPACE`] points that only `group`'s stones border: it
+    /// is part of the group's eye space, not a race partner.
+    fn encloses(&self, group: &Group, enemy: &Group) -> bool {
+        self.regions[group.color.index()]
+            .iter()
+            .find(|r| r.points.contains(&enemy.stones[0]))
+            .is_some_and(|r| {
+                r.points.len() <= MAX_RACE_EYE_SPACE
+                    && r.border.iter().all(|b| group.stones.contains(b))
+            })
+    }
+
+    /// Whether `group` has a region of at least [`PLAYOUTS_CANNOT_FILL`]
+    /// points, stones of either colour included, that only it borders.
+    fn has_unfillable_eye(&self, group: &Group) -> bool {
+        self.regions[group.color.index()].iter().any(|r| {
+            r.points.len() >= PLAYOUTS_CANNOT_FILL
+                && r.border.iter().all(|b| group.stones.contains(b))
+        })
+    }
+
     /// How the race of `group` against `enemy` goes for `group`, whoever
     /// starts when `to_move` is `None`, or with `to_move` first.
     fn count_race(&self, group: &Group, enemy: &Group, to_move: Option<Color>) -> Race {
@@ -290,7 +354,11 @@ impl RaceBoard<'_> {
                 .iter()
                 .all(|s| status[s.index()].is_some_and(|(_, m)| m == Method::Playouts))
         };
-        if !by_playouts(group) || !by_playouts(enemy) {
+        if !by_playouts(group)
+            || !by_playouts(enemy)
+            || self.encloses(group, enemy)
+            || self.encloses(enemy, group)
+        {
             return Race::NotCounted;
         }
         let (mine, theirs) = match (self.eyes(group, enemy), self.eyes(enemy, group)) {
@@ -343,6 +411,7 @@ impl RaceBoard<'_> {
         let counted = |outcome| Race::Counted {
             outcome,
             closed: exits == 0,
+            unfillable: exits == 0 && self.has_unfillable_eye(enemy),
         };
         match to_move {
             Some(c) if c == group.color => counted(first),
@@ -375,4 +444,69 @@ fn exits(board: &Board, group: &Group, eye: &[Point]) -> usize {
         }
     }
     seen.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::ARRAY_LEN;
+    use crate::rules::status::repairs::{mark_unsettled_semeai, revive_surrounded_by_dead};
+    use crate::rules::status::tests::at;
+
+    /// A closed race in the corner. White's B5 group has the eye A7-A9
+    /// holding Black's A8, and the outside liberty C7; Black's A1 group has
+    /// only the eye B3-C2 holding White's B2. Counted, White has three
+    /// liberties to Black's two and takes Black whoever starts. The status
+    /// playouts, which never put two stones into atari, can never fill
+    /// Black's eye: Black lived in all of them and White's group looked
+    /// dead. The count revives White's group over that certainty (it is
+    /// no evidence), kills Black's corner with A8 inside White's eye, and
+    /// B2, left among dead stones only, lives. A8 and White's group are
+    /// then no open race left as seki: A8 stands in a three-point eye.
+    #[test]
+    fn a_race_against_an_eye_the_playouts_cannot_fill_is_counted() {
+        let board = Board::from_diagram(
+            "
+            . X . X . X . X . X . X .
+            X X X X X X X X X X X X X
+            X X X X X X X X X X X X X
+            O O X X . X . X . X . X .
+            . O X X X X X X X X X X X
+            X O X X . X . X . X . X .
+            . O . X X X X X X X X X X
+            O O O O X X X X X X X X X
+            X O X X O O O O O O O O O
+            X X X O O O O O O O O O O
+            X . X X X O . O . O . O .
+            X O . X O O O O O O O O O
+            X X X X O . O . O . O . O
+            ",
+        )
+        .expect("diagram");
+        let mut status = vec![None; ARRAY_LEN];
+        let mut ownership = vec![0.0; ARRAY_LEN];
+        for (p, _) in board.stones() {
+            status[p.index()] = Some((StoneStatus::Alive, Method::Benson));
+        }
+        // (chain, verdict of the playouts, mean ownership, +1 Black's)
+        for (vertex, verdict, own) in [
+            ("B5", StoneStatus::Dead, -0.09),
+            ("A1", StoneStatus::Alive, 1.0),
+            ("A8", StoneStatus::Alive, 1.0),
+            ("B2", StoneStatus::Dead, 1.0),
+        ] {
+            for s in board.chain_stones(at(&board, vertex)) {
+                status[s.index()] = Some((verdict, Method::Playouts));
+                ownership[s.index()] = own;
+            }
+        }
+        assert!(settle_races(&board, &ownership, None, &mut status));
+        revive_surrounded_by_dead(&board, &mut status);
+        mark_unsettled_semeai(&board, &ownership, &mut status);
+        let verdict = |vertex| status[at(&board, vertex).index()].map(|(s, _)| s);
+        assert_eq!(verdict("B5"), Some(StoneStatus::Alive));
+        assert_eq!(verdict("A1"), Some(StoneStatus::Dead));
+        assert_eq!(verdict("A8"), Some(StoneStatus::Dead));
+        assert_eq!(verdict("B2"), Some(StoneStatus::Alive));
+    }
 }

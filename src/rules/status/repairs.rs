@@ -145,6 +145,44 @@ pub(super) fn revive_ko_stones(board: &Board, status: &mut [Option<(StoneStatus,
     }
 }
 
+/// The most points of an eye space with enemy stones in it that
+/// [`stands_in_eye_of`] calls one eye: once its owner takes what is thrown
+/// in, three points are still one eye (the thrower takes the vital point);
+/// four or more may be two.
+const EYE_WITH_STONES_MAX: usize = 3;
+
+/// Whether the chain at `d` stands in an eye space of the chain at `e`: a
+/// region of points without `e`'s stones, of at most
+/// [`EYE_WITH_STONES_MAX`] points, that only `e` borders. `d`'s owner
+/// then fills the eye by throwing in, and what `e` takes back is one eye,
+/// not seki: no race is left open.
+fn stands_in_eye_of(board: &Board, d: Point, e: Point) -> bool {
+    let Some(owner) = board.color_at(e) else {
+        return false;
+    };
+    let mut region = vec![d];
+    let mut i = 0;
+    while i < region.len() {
+        for n in region[i].neighbours() {
+            if !board.is_on_board(n) || region.contains(&n) {
+                continue;
+            }
+            if board.color_at(n) == Some(owner) {
+                if board.chain_head(n) != e {
+                    return false;
+                }
+            } else {
+                region.push(n);
+                if region.len() > EYE_WITH_STONES_MAX {
+                    return false;
+                }
+            }
+        }
+        i += 1;
+    }
+    true
+}
+
 /// A capturing race left open, that the side behind turns into seki with
 /// one move, is seki: players who stop there count it so. A chain D the
 /// playouts judge dead, though it survives in about half of them, with
@@ -192,7 +230,9 @@ pub(super) fn mark_unsettled_semeai(
         else {
             continue;
         };
-        if !matches!(status[e.index()], Some((StoneStatus::Alive, m)) if m != Method::Benson) {
+        if !matches!(status[e.index()], Some((StoneStatus::Alive, m)) if m != Method::Benson)
+            || stands_in_eye_of(board, d, e)
+        {
             continue;
         }
         let outside: Vec<Point> = board
