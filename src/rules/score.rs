@@ -18,8 +18,9 @@
 //! - **territory** (Japanese): a player's score is the points of their
 //!   regions (empty points and the dead stones inside, which are removed)
 //!   plus prisoners (captures during play and the dead stones removed).
-//!   Under art. 8, regions bordered by a seki chain (seki eyes) are worth
-//!   nothing; dead stones outside territory are not removed (art. 10-1),
+//!   Under art. 8, regions bordered only by seki chains (seki eyes) are
+//!   worth nothing (one that a live chain out of seki also borders is its
+//!   owner's territory); dead stones outside territory are not removed (art. 10-1),
 //!   but a dead chain in atari in a seki eye, which the eye's owner takes
 //!   for free, is his prisoner: players take it before they stop;
 //! - **area** (Chinese): live stones (seki included) plus the points of
@@ -308,10 +309,11 @@ pub fn count(
     }
     // Regions of empty points and dead stones, bordered by live stones.
     for region in board.regions(|p| !live[p.index()]) {
-        let borders_seki = region
-            .border
-            .iter()
-            .any(|&b| judgement.status(b) == Some(StoneStatus::Seki));
+        let in_seki = |b: &Point| judgement.status(*b) == Some(StoneStatus::Seki);
+        let borders_seki = region.border.iter().any(in_seki);
+        // An eye of seki stones only: a region that live stones out of
+        // seki also border is theirs.
+        let seki_eye = region.border.iter().all(in_seki);
         let enclosed_by = match (
             region.touches(board, Color::Black),
             region.touches(board, Color::White),
@@ -322,7 +324,7 @@ pub fn count(
         };
         for &p in &region.points {
             let owner = match enclosed_by {
-                Some(c) if borders_seki && !rules.seki_eyes_are_territory => PointOwner::SekiEye(c),
+                Some(c) if seki_eye && !rules.seki_eyes_are_territory => PointOwner::SekiEye(c),
                 Some(c) => PointOwner::Territory(c),
                 // A liberty shared by seki stones is dame (art. 8), and
                 // Tromp-Taylor counts strictly by reachability.
@@ -874,6 +876,35 @@ mod tests {
         assert_eq!(area.dead_removed, [0, 1]);
         assert_eq!(area.territory, [11, 1]);
         assert_eq!(judgement.status(Point::new(8, 3).unwrap()), None);
+    }
+
+    /// A1 lies between Black's A2-B5, set in seki, and Black's B1-E2,
+    /// alive out of seki: it is Black's territory, as E1 is, not a seki
+    /// eye. A4-A5, which only the seki chain borders, is its seki eye,
+    /// worth nothing under the Japanese rules.
+    #[test]
+    fn a_region_that_live_stones_out_of_seki_border_is_territory() {
+        let board = Board::from_diagram(
+            "
+            . X O . .
+            . X O . .
+            X X O O O
+            X O O X X
+            . X X X .
+            ",
+        )
+        .expect("diagram");
+        let seki: Vec<Point> = board.chain_stones(Point::new(0, 1).unwrap()).collect();
+        let judgement = Judgement::with_statuses(&board, |p| {
+            if seki.contains(&p) {
+                StoneStatus::Seki
+            } else {
+                StoneStatus::Alive
+            }
+        });
+        let score = counted(&board, &judgement, Rules::japanese(), BLACK_AFTER_PASSES);
+        assert_eq!(score.seki_eyes, [2, 0]);
+        assert_eq!(score.territory[0], 2, "{score}");
     }
 
     /// OGS's territory count (`japanese-ogs`) has the seki eyes of
