@@ -29,7 +29,12 @@ Usage:
            Brouwer's collection, in its history before the games were
            removed), featurecat/go-dataset `Pro/` (Fox server) and
            yenw/computer-go-dataset `AI/`: fetch them outside the project,
-           never into it.
+           never into it. The README's professional set: Gosei-Kifu at
+           b0ebf1c, `ai-kifu/public/games/EVENT/NN/*.sgf` (numbered
+           terms) for EVENT in Judan Kisei Gosei Meijin Honinbo Oza
+           Tengen NHK Ryusei Agon Shinjin, 19x19 with `RE[B+n]` or
+           `RE[W+n]` and a `KM` (9,675 records); sorted by path, Python's
+           random.seed(41) and random.sample(paths, 1500).
 
 CGOS games are scored with `--rules tromp-taylor` (the server counted every
 stone on the board), the others under each record's own RU and KM.
