@@ -330,19 +330,15 @@ impl RaceBoard<'_> {
         self.regions[group.color.index()]
             .iter()
             .find(|r| r.points.contains(&enemy.stones[0]))
-            .is_some_and(|r| {
-                r.points.len() <= MAX_RACE_EYE_SPACE
-                    && r.border.iter().all(|b| group.stones.contains(b))
-            })
+            .is_some_and(|r| r.points.len() <= MAX_RACE_EYE_SPACE && only_borders(group, r))
     }
 
     /// Whether `group` has a region of at least [`PLAYOUTS_CANNOT_FILL`]
     /// points, stones of either colour included, that only it borders.
     fn has_unfillable_eye(&self, group: &Group) -> bool {
-        self.regions[group.color.index()].iter().any(|r| {
-            r.points.len() >= PLAYOUTS_CANNOT_FILL
-                && r.border.iter().all(|b| group.stones.contains(b))
-        })
+        self.regions[group.color.index()]
+            .iter()
+            .any(|r| r.points.len() >= PLAYOUTS_CANNOT_FILL && only_borders(group, r))
     }
 
     /// How the race of `group` against `enemy` goes for `group`, whoever
@@ -420,6 +416,11 @@ impl RaceBoard<'_> {
             None => Race::Open,
         }
     }
+}
+
+/// Whether `group`'s stones are all that border `region`.
+fn only_borders(group: &Group, region: &Region) -> bool {
+    region.border.iter().all(|b| group.stones.contains(b))
 }
 
 fn count_u8(n: usize) -> u8 {
