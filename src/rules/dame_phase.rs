@@ -461,9 +461,10 @@ impl Phase {
     }
 
     /// When an opponent move would leave a live chain of `color` in atari
-    /// with no way out, a move of `color` after which no such move exists:
-    /// a dame fill first, then the liberties of its short chains and of
-    /// the opponent stones next to them.
+    /// with no way out, a move of `color` after which no such move exists,
+    /// and, where one does both, no chain of his is short of liberties
+    /// ([`Self::short_chains`]): a dame fill first, then the liberties of
+    /// its short chains and of the opponent stones next to them.
     fn remove_threat(&self, color: Color) -> Option<Point> {
         if !self.threatened(color) {
             return None;
@@ -475,7 +476,12 @@ impl Phase {
             .collect();
         let mut candidates = self.dame_fills(color);
         candidates.extend(self.defending_points(color, &short));
-        self.first_defence(color, candidates, |after| !after.threatened(color))
+        // A defence that also leaves no chain short of liberties saves the
+        // second stone another defence would leave him to add.
+        self.first_defence(color, candidates.clone(), |after| {
+            !after.threatened(color) && after.short_chains(color).is_empty()
+        })
+        .or_else(|| self.first_defence(color, candidates, |after| !after.threatened(color)))
     }
 
     /// The liberties of the chains of `color` at `chains` and of the
@@ -1132,5 +1138,35 @@ pub(super) mod tests {
         // Counted by area, the extra stone costs nothing and is not played.
         let area = play_out(&board, &judgement, Color::Black, Scoring::Area);
         assert!(area.moves.is_empty(), "{:?}", area.moves);
+    }
+    /// Black's corner A9-B8 has two liberties, A7 and B7, in Black's
+    /// area: White's placement at A7 or B7 would leave it in atari. A7
+    /// removes that threat but leaves the corner short (White's A6 and
+    /// then B5 take it: the liberties inside are shared with C7-C5); B7
+    /// joins it to C7 and removes both at once: one teire, not two.
+    const THREAT_AND_SHORTAGE: &str = "
+        X O O . . . . . .
+        X X O . . . . . .
+        . . X O . . . . .
+        . . X X O . . . .
+        . . X O . . . . .
+        . X O O . . . . .
+        . X X X O . . . .
+        . . . X O . . . .
+        . . . X O . . . .
+        ";
+
+    #[test]
+    fn one_stone_answers_a_threat_and_a_shortage_together() {
+        let board = Board::from_diagram(THREAT_AND_SHORTAGE).expect("diagram");
+        let judgement = Judgement::with_statuses(&board, |_| StoneStatus::Alive);
+        let finished = play_out(&board, &judgement, Color::Black, Scoring::Territory);
+        let black_teire: Vec<Point> = finished
+            .teire
+            .iter()
+            .filter(|&&(_, c)| c == Color::Black)
+            .map(|&(p, _)| p)
+            .collect();
+        assert_eq!(black_teire, [v("B7")], "{:?}", finished.moves);
     }
 }
