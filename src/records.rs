@@ -18,6 +18,7 @@ use serde_json::value::RawValue;
 
 use crate::board::Point;
 use crate::color::Color;
+use crate::rules::reply::implied_reply;
 use crate::rules::score::{Ending, PointOwner, ResultText, Score, count};
 use crate::rules::status::{StoneStatus, judge, judge_stopped_by_agreement};
 use crate::rules::{KoRule, PlayRules, Rules};
@@ -344,7 +345,8 @@ fn score_record(
     let judgement = if ending.by_passes {
         judge(board, &rules)
     } else {
-        judge_stopped_by_agreement(board, &rules)
+        let judged = judge_stopped_by_agreement(board, &rules);
+        implied_reply(&game, &judged, &rules).map_or(judged, |(_, after)| after)
     };
     let score = count(board, &judgement, &rules, komi, game.handicap(), ending);
     let millis = start.elapsed().as_secs_f64() * 1000.0;

@@ -159,3 +159,56 @@ play b h2
 #? [dead]
 33 tengen-status f7 white
 #? [alive]
+
+# --- A threat the last move left, answered before the count. Black's
+# F5-F6 has no eye in White's area and joins D5-D6 at E5 or E6. White's
+# last move, E5, threatens the cut at E6; the game stops there, Black to
+# play, and Black's answer at E6 is understood: F5-F6 is alive. Japanese
+# count: Black 18 (A-B), White 33, komi 6.5 -> W+21.5.
+#
+#      A B C D E F G H J
+#    9 . . X O . . . . .
+#    8 . . X O . . . . .
+#    7 . . X O O O O . .
+#    6 . . X X . X O . .
+#    5 . . X X W X O . .
+#    4 . . X O O O O . .
+#    3 . . X O . . . . .
+#    2 . . X O . . . . .
+#    1 . . X O . . . . .
+boardsize 9
+clear_board
+play b c1
+play b c2
+play b c3
+play b c4
+play b c5
+play b c6
+play b c7
+play b c8
+play b c9
+play b d5
+play b d6
+play b f5
+play b f6
+play w d1
+play w d2
+play w d3
+play w d4
+play w e4
+play w f4
+play w g4
+play w g5
+play w g6
+play w g7
+play w f7
+play w e7
+play w d7
+play w d8
+play w d9
+play w e5
+kgs-rules japanese
+40 final_status_list dead
+#? []
+41 final_score
+#? [W\+21\.5]

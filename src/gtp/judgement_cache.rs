@@ -2,9 +2,11 @@
 //! so that `final_score`, `final_status_list`, `final_status` and the
 //! end-of-game decisions agree on the same judgement and answer fast.
 
-use crate::board::Board;
-use crate::rules::Rules;
+use crate::Move;
+use crate::color::Color;
+use crate::rules::reply::implied_reply;
 use crate::rules::status::{Judgement, judge, judge_stopped_by_agreement};
+use crate::rules::{Game, Rules};
 
 /// What a judgement depends on.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,6 +17,9 @@ struct Key {
     rules: Rules,
     /// A game stopped by agreement ([`judge_stopped_by_agreement`]).
     by_agreement: bool,
+    /// The last move, which a game stopped by agreement may leave to be
+    /// answered ([`implied_reply`]).
+    last: Option<(Color, Move)>,
 }
 
 /// One judgement, keyed by position hash, rules and how the game ended. A
@@ -31,15 +36,18 @@ impl JudgementCache {
         JudgementCache::default()
     }
 
-    /// The judgement of `board` under `rules` as at the end of the game:
-    /// by passes ([`judge`]) or stopped by agreement
-    /// ([`judge_stopped_by_agreement`]); the kept one when the key
+    /// The judgement of `game`'s position under `rules` as at the end of
+    /// the game: by passes ([`judge`]) or stopped by agreement
+    /// ([`judge_stopped_by_agreement`], after the answer to a threat the
+    /// last move left: [`implied_reply`]); the kept one when the key
     /// matches, otherwise judged now and kept in place of the last.
-    pub fn judgement(&mut self, board: &Board, rules: Rules, by_agreement: bool) -> &Judgement {
+    pub fn judgement(&mut self, game: &Game, rules: Rules, by_agreement: bool) -> &Judgement {
+        let board = game.board();
         let key = Key {
             position: board.hash() ^ (board.size() as u64).rotate_left(56),
             rules,
             by_agreement,
+            last: game.moves().last().copied(),
         };
         if !matches!(&self.last, Some((k, _)) if *k == key) {
             self.last = None;
@@ -48,7 +56,8 @@ impl JudgementCache {
             .last
             .get_or_insert_with(|| {
                 let judged = if by_agreement {
-                    judge_stopped_by_agreement(board, &rules)
+                    let judged = judge_stopped_by_agreement(board, &rules);
+                    implied_reply(game, &judged, &rules).map_or(judged, |(_, after)| after)
                 } else {
                     judge(board, &rules)
                 };

@@ -30,14 +30,13 @@ impl Engine {
     /// [`judge_stopped_by_agreement`]: crate::rules::status::judge_stopped_by_agreement
     pub(super) fn judgement(&mut self) -> &Judgement {
         let by_agreement = !Ending::of(&self.game).by_passes;
-        self.judged
-            .judgement(self.game.board(), self.rules, by_agreement)
+        self.judged.judgement(&self.game, self.rules, by_agreement)
     }
 
     /// The judgement of the current position were the game to end by
     /// passes now (cached): what the end-of-game decisions weigh.
     pub(super) fn judgement_after_passes(&mut self) -> &Judgement {
-        self.judged.judgement(self.game.board(), self.rules, false)
+        self.judged.judgement(&self.game, self.rules, false)
     }
 
     /// The count of the current position under the rules, judged as the

@@ -11,6 +11,7 @@ pub mod confirm;
 pub mod dame_phase;
 pub mod game;
 pub mod handicap;
+pub mod reply;
 pub mod score;
 pub mod status;
 

@@ -64,6 +64,36 @@ pub fn status_after_best_move(
     if without.is_live() == wants_alive {
         return Some(without);
     }
+    match turning_move(board, rules, p, first, wants_alive) {
+        Turn::Taken => Some(StoneStatus::Dead),
+        Turn::Turned { status, .. } => Some(status),
+        Turn::Judged(judged) => judged.or(Some(without)),
+    }
+}
+
+/// What the best tries near a chain did, [`turning_move`]'s answer.
+enum Turn {
+    /// A try took the chain.
+    Taken,
+    /// The move `at` turned the chain the mover's way, confirmed by the
+    /// judgement after it (`status`, with `to_move` to play on `after`).
+    Turned {
+        at: Point,
+        after: Box<Board>,
+        to_move: Color,
+        status: StoneStatus,
+    },
+    /// No try turned it; the judgement after the best rated one, if any.
+    Judged(Option<StoneStatus>),
+}
+
+/// The move of `first` near the chain at `p` that turns it the way `first`
+/// wants (alive when `wants_alive`), as [`status_after_best_move`] looks
+/// for it.
+fn turning_move(board: &Board, rules: &Rules, p: Point, first: Color, wants_alive: bool) -> Turn {
+    let Some(owner) = board.color_at(p) else {
+        return Turn::Judged(None);
+    };
     // The chain's ownership in its owner's favour after a move, with
     // `to_move` to play, −1 when the move took it.
     let favour_after = |after: &Board, to_move: Color| {
@@ -110,17 +140,36 @@ pub fn status_after_best_move(
     let mut first_judged = None;
     for (_, q, after, to_move) in tries.into_iter().take(LOOKAHEAD_JUDGED) {
         if after.color_at(p) != Some(owner) {
-            return Some(StoneStatus::Dead);
+            return Turn::Taken;
         }
         log::debug!("lookahead: {first} {q} turns the chain at {p}");
         let judged = judge_to_move(&after, rules, to_move).status(p);
         log::debug!("lookahead: {to_move} to move, the chain at {p} becomes {judged:?}");
-        if judged.is_some_and(|j| j.is_live() == wants_alive) {
-            return judged;
+        if let Some(status) = judged.filter(|j| j.is_live() == wants_alive) {
+            return Turn::Turned {
+                at: q,
+                after: Box::new(after),
+                to_move,
+                status,
+            };
         }
         first_judged = first_judged.or(judged);
     }
-    first_judged.or(Some(without))
+    Turn::Judged(first_judged)
+}
+
+/// The move of `owner`, to play, that saves his chain at `p` judged dead
+/// (one move near it after which the judgement with the opponent to move
+/// calls it alive), with the board after it; `None` when there is none.
+#[must_use]
+pub fn saving_move(board: &Board, rules: &Rules, p: Point) -> Option<(Point, Board)> {
+    let owner = board.color_at(p)?;
+    match turning_move(board, rules, p, owner, true) {
+        Turn::Turned {
+            at, after, to_move, ..
+        } if to_move != owner => Some((at, *after)),
+        _ => None,
+    }
 }
 
 /// Whether every enemy chain next to the chain at `p` is read dead with

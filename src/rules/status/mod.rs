@@ -151,7 +151,8 @@ use repairs::{
 use seki::mark_seki;
 
 pub use lookahead::{
-    LOOKAHEAD_JUDGED, LOOKAHEAD_MARGIN, LOOKAHEAD_PLAYOUTS, LOOKAHEAD_REACH, status_after_best_move,
+    LOOKAHEAD_JUDGED, LOOKAHEAD_MARGIN, LOOKAHEAD_PLAYOUTS, LOOKAHEAD_REACH, saving_move,
+    status_after_best_move,
 };
 pub use playouts::{DEAD_BELOW, STATUS_SEED};
 pub use protective::protective_move;
@@ -216,6 +217,25 @@ pub struct Judgement {
     status: Vec<Option<(StoneStatus, Method)>>,
     /// Per point: mean area ownership over the playouts, +1 Black, −1 White.
     ownership: Vec<f64>,
+}
+
+impl Judgement {
+    /// This judgement, made after one move at `at` on `before`, carried
+    /// back to `before`: each stone keeps the status judged after the
+    /// move, and a stone the move took is dead.
+    #[must_use]
+    pub fn carried_back(&self, before: &Board, at: Point) -> Judgement {
+        let mut status = vec![None; ARRAY_LEN];
+        for (p, _) in before.stones() {
+            status[p.index()] =
+                Some(self.status[p.index()].unwrap_or((StoneStatus::Dead, Method::Confirmation)));
+        }
+        debug_assert!(before.color_at(at).is_none());
+        Judgement {
+            status,
+            ownership: self.ownership.clone(),
+        }
+    }
 }
 
 #[cfg(test)]
