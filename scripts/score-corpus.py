@@ -32,9 +32,11 @@ Usage:
            never into it. The README's professional set: Gosei-Kifu at
            b0ebf1c, `ai-kifu/public/games/EVENT/NN/*.sgf` (numbered
            terms) for EVENT in Judan Kisei Gosei Meijin Honinbo Oza
-           Tengen NHK Ryusei Agon Shinjin, 19x19 with `RE[B+n]` or
-           `RE[W+n]` and a `KM` (9,675 records); sorted by path, Python's
+           Tengen NHK Ryusei Agon Shinjin, 19x19 (no `SZ` or `SZ[19]`)
+           with `RE[B+n]` or `RE[W+n]` (n a number, `RE[W+.5]` included)
+           and a `KM` (9,675 records); sorted by path, Python's
            random.seed(41) and random.sample(paths, 1500).
+           Shinjin has no numbered terms in that snapshot.
 
 CGOS games are scored with `--rules tromp-taylor` (the server counted every
 stone on the board), the others under each record's own RU and KM.
