@@ -17,8 +17,8 @@ struct Key {
     rules: Rules,
     /// A game stopped by agreement ([`judge_stopped_by_agreement`]).
     by_agreement: bool,
-    /// The last move, which a game stopped by agreement may leave to be
-    /// answered ([`implied_reply`]).
+    /// The last move of a game stopped by agreement, which may leave a
+    /// threat to be answered ([`implied_reply`]); `None` otherwise.
     last: Option<(Color, Move)>,
 }
 
@@ -47,7 +47,8 @@ impl JudgementCache {
             position: board.hash() ^ (board.size() as u64).rotate_left(56),
             rules,
             by_agreement,
-            last: game.moves().last().copied(),
+            // Only a game stopped by agreement answers its last move.
+            last: game.moves().last().copied().filter(|_| by_agreement),
         };
         if !matches!(&self.last, Some((k, _)) if *k == key) {
             self.last = None;

@@ -1139,6 +1139,7 @@ pub(super) mod tests {
         let area = play_out(&board, &judgement, Color::Black, Scoring::Area);
         assert!(area.moves.is_empty(), "{:?}", area.moves);
     }
+
     /// Black's corner A9-B8 has two liberties, A7 and B7, in Black's
     /// area: White's placement at A7 or B7 would leave it in atari. A7
     /// removes that threat but leaves the corner short (White's A6 and

@@ -46,18 +46,18 @@ pub fn implied_reply(
     };
     let to_move = game.to_move();
     let own_last = own_last_move(moves);
-    let mut chains: Vec<Point> = board
-        .points()
-        .filter(|&p| {
-            board.color_at(p) == Some(to_move)
-                && board.chain_head(p) == p
-                && judgement.status(p).is_some_and(|s| !s.is_live())
-                && board
-                    .chain_stones(p)
-                    .any(|s| s.neighbours().contains(&last))
-                && board.chain_stones(p).any(|s| Some(s) != own_last)
-        })
+    let mut chains: Vec<Point> = last
+        .neighbours()
+        .into_iter()
+        .filter(|&n| board.color_at(n) == Some(to_move))
+        .map(|n| board.chain_head(n))
         .collect();
+    chains.sort_unstable();
+    chains.dedup();
+    chains.retain(|&h| {
+        judgement.status(h).is_some_and(|s| !s.is_live())
+            && board.chain_stones(h).any(|s| Some(s) != own_last)
+    });
     if chains.is_empty() {
         return None;
     }
@@ -74,7 +74,7 @@ pub fn implied_reply(
             return None;
         }
         log::debug!("{to_move} {at} answers the last move, {last}");
-        Some((at, judged.carried_back(board, at)))
+        Some((at, judged.carried_back(board)))
     })
 }
 

@@ -220,17 +220,16 @@ pub struct Judgement {
 }
 
 impl Judgement {
-    /// This judgement, made after one move at `at` on `before`, carried
-    /// back to `before`: each stone keeps the status judged after the
-    /// move, and a stone the move took is dead.
+    /// This judgement, made after one move on `before`, carried back to
+    /// `before`: each stone keeps the status judged after the move, and a
+    /// stone the move took is dead.
     #[must_use]
-    pub fn carried_back(&self, before: &Board, at: Point) -> Judgement {
+    pub fn carried_back(&self, before: &Board) -> Judgement {
         let mut status = vec![None; ARRAY_LEN];
         for (p, _) in before.stones() {
             status[p.index()] =
                 Some(self.status[p.index()].unwrap_or((StoneStatus::Dead, Method::Confirmation)));
         }
-        debug_assert!(before.color_at(at).is_none());
         Judgement {
             status,
             ownership: self.ownership.clone(),
