@@ -68,6 +68,11 @@
 //!      holding an enemy stone, the chain is dead, not seki, and the
 //!      judgement starts again without it ([`REJUDGE_ROUNDS`]): its
 //!      liberties may have been all an enemy chain around it lacked.
+//!    - Where no seki reading killed a chain, at the end of the game, a
+//!      group the playouts keep alive that walls alone shut in a small
+//!      region ([`unlivable`]) is read to the end with each side moving
+//!      first; taken both times (a bulky five with the enemy on its vital
+//!      point), it is dead and the judgement starts again without it.
 //!    - A small region of dead stones between both colours
 //!      ([`SEKI_DEAD_REGION_MAX`] points: the ko stones of a double-ko
 //!      seki, 死活例25) makes the chains around it seki only when a chain
@@ -136,6 +141,7 @@ mod reading;
 mod repairs;
 mod seki;
 mod tsumego;
+mod unlivable;
 
 use super::Rules;
 use super::benson::pass_alive;
@@ -291,13 +297,15 @@ impl Judgement {
 }
 
 /// How many times the judgement starts again on the board without the
-/// chains that reading a seki candidate killed (see [`judge`]).
+/// chains that reading a seki candidate or a shut-in group killed (see
+/// [`judge`]).
 pub const REJUDGE_ROUNDS: usize = 2;
 
 /// Judges every stone of `board` under `rules`.
 ///
-/// When reading a seki candidate kills a chain that the status playouts
-/// left alive ([`mark_seki`]), the playouts were wrong about the stones
+/// When reading a seki candidate ([`mark_seki`]) or a group shut in by
+/// walls ([`unlivable`]) kills a chain that the status playouts
+/// left alive, the playouts were wrong about the stones
 /// around it too: a chain whose only liberties were shared with the
 /// killed one is free once it is taken. The judgement then starts again
 /// on the board without the killed chains, and they are dead.
@@ -438,10 +446,15 @@ fn judge_rounds(
         revive_surrounded_by_dead(board, &mut status);
     }
     revive_the_stronger_of_dead_neighbours(board, &ownership, &mut status);
-    let killed = mark_seki(board, &ownership, &mut status);
+    let mut killed = mark_seki(board, &ownership, &mut status);
+    // An unfinished position (judged from pattern playouts) is only
+    // estimated: its open groups are not read.
+    if killed.is_empty() && rounds > 0 && ask.to_move.is_none() && chosen == StatusMoves::Random {
+        killed = unlivable::unlivable_chains(board, &ownership, &status);
+    }
     if rounds > 0 && !killed.is_empty() {
         log::debug!(
-            "judgement: {} stones killed by reading a seki, judging the rest again",
+            "judgement: {} stones killed by reading, judging the rest again",
             killed.len()
         );
         if let Some(again) = judge_without(board, rules, rounds, chosen, ask, &killed) {

@@ -124,7 +124,41 @@ pub fn read_enclosed_within(
     first: Color,
     budget: usize,
 ) -> Option<StoneStatus> {
-    let mut problem = Problem::cut(board, p, judgement, budget)?;
+    let mut problem = Problem::cut(board, p, judgement, budget, false)?;
+    solve_problem(&mut problem, p, first)
+}
+
+/// A group shut in by walls alone, cut out for reading ([`shut_group`]).
+pub struct ShutGroup(Problem);
+
+/// The problem of the group at `p` when walls alone shut it in: no empty
+/// point just outside the region is closed with an attacker stone for the
+/// reading, every wall has [`WALL_LIBERTIES`] liberties outside the
+/// region, and the region takes in the chains of the group's colour next
+/// to the empty points where it meets a wall (the group could join them
+/// there). `None` when the region is open or not shut. Its readings share
+/// `budget` positions.
+#[must_use]
+pub fn shut_group(
+    board: &Board,
+    judgement: &Judgement,
+    p: Point,
+    budget: usize,
+) -> Option<ShutGroup> {
+    Problem::cut(board, p, judgement, budget, true).map(ShutGroup)
+}
+
+impl ShutGroup {
+    /// The group's status with `first` to move, as [`read_enclosed`]
+    /// gives it; `None` when the budget runs out.
+    pub fn read(&mut self, first: Color) -> Option<StoneStatus> {
+        let target = self.0.target;
+        solve_problem(&mut self.0, target, first)
+    }
+}
+
+/// Solves the problem cut around the chain at `p` with `first` to move.
+fn solve_problem(problem: &mut Problem, p: Point, first: Color) -> Option<StoneStatus> {
     let Some(outcome) = problem.solve(first) else {
         log::debug!("tsumego: no answer for {p} in {} positions", problem.nodes);
         return None;
@@ -145,7 +179,14 @@ pub fn read_enclosed_within(
 impl Problem {
     /// Cuts the region around the chain at `p` out of `board`; `None`
     /// when `p` is empty or the region is open.
-    fn cut(board: &Board, p: Point, judgement: &Judgement, budget: usize) -> Option<Problem> {
+    /// `shut`: see [`shut_group`].
+    fn cut(
+        board: &Board,
+        p: Point,
+        judgement: &Judgement,
+        budget: usize,
+        shut: bool,
+    ) -> Option<Problem> {
         let defender = board.color_at(p)?;
         let attacker = defender.other();
         let mut in_region = vec![false; ARRAY_LEN];
@@ -198,6 +239,15 @@ impl Problem {
                     .any(|m| board.is_on_board(m) && is_wall(m))
                 {
                     queue.push(n);
+                } else if shut {
+                    for m in n.neighbours() {
+                        if board.is_on_board(m)
+                            && board.color_at(m) == Some(defender)
+                            && !in_region[m.index()]
+                        {
+                            add_chain(m, &mut in_region, &mut region, &mut queue);
+                        }
+                    }
                 }
             }
         }
@@ -213,6 +263,30 @@ impl Problem {
                     ring.push(n);
                 }
             }
+        }
+        if shut && !ring.is_empty() {
+            log::debug!("tsumego: the region of {p} is not shut");
+            return None;
+        }
+        // Shut in, the walls must live outside the region too: a wall
+        // whose liberties lie in the region races the group.
+        let short_wall = shut
+            && region.iter().any(|&q| {
+                q.neighbours().into_iter().any(|w| {
+                    board.is_on_board(w)
+                        && board.color_at(w) == Some(attacker)
+                        && !in_region[w.index()]
+                        && board
+                            .liberties(w)
+                            .iter()
+                            .filter(|l| !in_region[l.index()])
+                            .count()
+                            < WALL_LIBERTIES
+                })
+            });
+        if short_wall {
+            log::debug!("tsumego: a wall of the region of {p} is short of liberties");
+            return None;
         }
         if ring.len() > MAX_RING {
             log::debug!("tsumego: {} points close the region of {p}", ring.len());
