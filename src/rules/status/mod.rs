@@ -387,6 +387,16 @@ pub(crate) fn neutral_points_where(board: &Board, is_live: impl Fn(Point) -> boo
         .sum()
 }
 
+/// The enemy stones next to the chain at `p` (of `color`), one entry per
+/// contact.
+pub(super) fn enemy_neighbours(board: &Board, p: Point, color: Color) -> Vec<Point> {
+    board
+        .chain_stones(p)
+        .flat_map(|s| s.neighbours())
+        .filter(|&n| board.color_at(n) == Some(color.other()))
+        .collect()
+}
+
 /// [`judge`], starting again at most `rounds` times; the status playouts
 /// choose their free moves as `moves` says, or when `None` as the
 /// position needs: [`StatusMoves::Patterns`] when the verdicts of

@@ -79,11 +79,7 @@ pub(super) fn revive_surrounded_by_dead(
         {
             continue;
         }
-        let enemies: Vec<Point> = board
-            .chain_stones(p)
-            .flat_map(|s| s.neighbours())
-            .filter(|&n| board.color_at(n) == Some(color.other()))
-            .collect();
+        let enemies = super::enemy_neighbours(board, p, color);
         if !enemies.is_empty() && enemies.iter().all(|&e| is_dead(status, e)) {
             for s in board.chain_stones(p) {
                 status[s.index()] = Some((StoneStatus::Alive, Method::Playouts));

@@ -10,7 +10,7 @@
 //! ([`unlivable_chains`]), whoever has the move at the end of the game.
 
 use super::tsumego::shut_group;
-use super::{Judgement, Method, StoneStatus};
+use super::{Judgement, Method, StoneStatus, enemy_neighbours};
 use crate::board::{Board, Point};
 
 /// The most positions read for one group, both sides moving first (the
@@ -46,7 +46,6 @@ pub(super) fn unlivable_chains(
         }
         if board.chain_head(p) != p
             || status[p.index()] != Some((StoneStatus::Alive, Method::Playouts))
-            || stones.contains(&p)
         {
             continue;
         }
@@ -54,11 +53,7 @@ pub(super) fn unlivable_chains(
         // area: what they could take there costs him nothing. And next to
         // a large dead enemy chain it may be a sacrifice inside that
         // chain's eye space (a nakade taken to be played again).
-        let enemies: Vec<Point> = board
-            .chain_stones(p)
-            .flat_map(|s| s.neighbours())
-            .filter(|&n| board.color_at(n) == Some(color.other()))
-            .collect();
+        let enemies = enemy_neighbours(board, p, color);
         let live = |n: Point| status[n.index()].is_some_and(|(st, _)| st.is_live());
         if !enemies.iter().any(|&n| live(n))
             || enemies
