@@ -134,6 +134,7 @@
 
 mod enclosed;
 mod lookahead;
+mod memo;
 mod playouts;
 mod protective;
 mod race;

@@ -4,6 +4,7 @@
 //! the game's end ([`read_at_game_end`]) or with a side to move
 //! ([`read_to_move`]) depends on the rules.
 
+use super::memo::judge_remembered;
 use super::playouts::chain_ownership;
 use super::{Method, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Point};
@@ -18,6 +19,10 @@ use crate::rules::confirm::{
 /// position stays under a second); a search still running when they are
 /// spent gives up, and it and later problems go to the playouts.
 pub const JUDGEMENT_NODE_BUDGET: u64 = 300_000;
+
+/// The judgement's budget left for a problem is rounded up to a multiple
+/// of this many nodes.
+pub const BUDGET_STEP: u64 = 10_000;
 
 /// A wall around a local problem must be alive with at least this mean
 /// ownership in its favour (see [`confirm_locally`]).
@@ -69,8 +74,13 @@ pub(super) fn confirm_locally(
             continue;
         }
         let mut judge = |ko: KoMode, first: FirstMove| {
-            let left = JUDGEMENT_NODE_BUDGET.saturating_sub(spent);
-            let judged = problem.judge_within(board, ko, first, left);
+            // Rounded up, so that a problem read again in a later
+            // judgement has the same budget and its reading is remembered.
+            let left = JUDGEMENT_NODE_BUDGET
+                .saturating_sub(spent)
+                .div_ceil(BUDGET_STEP)
+                * BUDGET_STEP;
+            let judged = judge_remembered(&problem, board, ko, first, left);
             spent += judged.as_ref().map_or(NODE_BUDGET.min(left), |j| j.nodes);
             judged
         };

@@ -6,6 +6,7 @@
 //! Each seki candidate is read ([`read_seki`]): a chain that dies to its
 //! opponent moving first is dead, not seki.
 
+use super::memo::judge_remembered;
 use super::reading::is_solid_wall;
 use super::{Method, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Point};
@@ -286,14 +287,14 @@ fn read_seki(cleared: &Board, cluster: &[Point], solid: &dyn Fn(Point) -> bool) 
         log::debug!("seki reading: {} points, too large", problem.points.len());
         return None;
     }
-    let judged = problem
-        .judge_within(
-            cleared,
-            KoMode::DefenderThreats,
-            FirstMove::Attacker,
-            SEKI_READING_NODES,
-        )
-        .ok()?;
+    let judged = judge_remembered(
+        &problem,
+        cleared,
+        KoMode::DefenderThreats,
+        FirstMove::Attacker,
+        SEKI_READING_NODES,
+    )
+    .ok()?;
     log::debug!("seki reading: {:?}", judged.verdicts);
     let dead: Vec<Point> = judged
         .verdicts
