@@ -278,3 +278,36 @@ kgs-rules japanese
 #? [W\+43\.5]
 73 tengen-score_details
 #? [.*white B1 \(4 stones\): alive by confirmation \(art\. 7\).*black A2 \(8 stones\): dead by confirmation \(art\. 7\).*]
+
+# --- A capturing race lost: the new stone that only joins a wall.
+# Black's B1 B2 B3 C3 and White's D1 D2 D3 have no eyes and share C1 and
+# C2; White also has E1 and E2 outside. White fills C2 and C1 and captures
+# four. A Black stone on E1 or E2 then only joins Black's living wall: it
+# "cannot be captured", but it is no new stone placed in the race's place,
+# and White's chain, with the captured space, does not fall to it. So
+# Black's four stones are dead and White's three alive.
+#
+#    5  . . O O X . . . .
+#    4  O O O X X X . . .
+#    3  O X X O X X . . .
+#    2  O X . O . X . . .
+#    1  O X . O . X . . .
+#       A B C D E F G H J
+#
+# Black 32 territory; White 16 territory (C1 C2 and the four points under
+# the dead stones among them) + 4 dead stones (point and prisoner each)
+# + 6.5 = 30.5; E1 and E2 are dame. Chinese: Black 32 + 12 stones = 44
+# against White 16 + 4 + 15 stones + 6.5 = 41.5.
+loadsgf ../games/confirmation/wallrace.sgf
+kgs-rules japanese
+80 final_status_list dead
+#? [B1 B2 B3 C3]
+81 final_score
+#? [B\+1\.5]
+82 tengen-score_details
+#? [.*white D1 \(3 stones\): alive by confirmation \(art\. 7\).*]
+kgs-rules chinese
+83 final_status_list dead
+#? [B1 B2 B3 C3]
+84 final_score
+#? [B\+2\.5]

@@ -34,7 +34,13 @@
 //! that A cannot capture: D may play where stones were captured during the
 //! confirmation, next to such a point, on a liberty of the chain that just
 //! captured, or wherever D captures; the stone must not be in atari, and A
-//! (moving first) must fail to capture it for good in turn, with up to
+//! (moving first) must fail to capture it for good in turn. A stone away
+//! from the captured stones that captures nothing and only joins a wall
+//! stands for the wall, which was never in question: it counts only if D
+//! then takes the chain that captured (the capture game read with the
+//! roles swapped, A moving first and free to pass); a reading that does
+//! not end within [`STRICT_NODES`] is read again letting such a stone
+//! count, as the wall it joins cannot be captured. All this with up to
 //! [`REPLACEMENTS`] such replacements, read with one replacement first (a
 //! chain alive with fewer is alive with more). When a capture opens more
 //! than [`SMALL_REGION`] points, only capturing moves are read as new
@@ -44,7 +50,7 @@
 //! problem whose search runs out is not decided here.
 //!
 //! Where art. 7 is not precise, these are choices: which new stones count
-//! (as above), two replacements (close to Robert Jasiek's
+//! (as above, the wall-joining stone included), two replacements (close to Robert Jasiek's
 //! "capturable-2"), only capturing new stones once a capture opens a large
 //! space, and cycles in the line read scored for the defender. The tested
 //! verdicts, one diagram each, are in `gtp-tests/rules/confirmation.tst`.
@@ -63,6 +69,11 @@ pub const MAX_EMPTY: usize = 14;
 pub const MAX_STONES: usize = 30;
 /// Most search nodes spent on one chain of a problem.
 pub const NODE_BUDGET: u64 = 400_000;
+/// Most nodes the strict reading of one chain may spend (a new stone
+/// that only joins a wall counts only if its owner then takes the
+/// capturing chain); one that does not end within them is read again
+/// letting such a stone count.
+pub const STRICT_NODES: u64 = 50_000;
 /// Deepest line read, in plies (passes included).
 pub const MAX_DEPTH: usize = 60;
 /// A target chain with this many liberties is taken as uncapturable: it
@@ -339,8 +350,18 @@ struct Confirmation<'a> {
     path: Vec<u64>,
     /// Results by position key.
     table: HashMap<u64, bool>,
+    /// Nodes the current reading of a chain may reach.
+    node_limit: u64,
+    /// Whether a new stone that only joins a wall must take the capturing
+    /// chain to count (see [`Confirmation::after_capture`]).
+    strict: bool,
+    /// Whether each point (by index) is one of `region`'s.
+    in_region: Vec<bool>,
     /// The attacker of the current target.
     attacker: Color,
+    /// The colour that set out to capture the chain being judged (the
+    /// attacker, save inside a counter-reading where the roles swap).
+    judged_attacker: Color,
     /// Who moves first.
     first: FirstMove,
     /// Replacements allowed in the current reading (up to
@@ -385,8 +406,15 @@ fn mix(mut x: u64) -> u64 {
 
 impl<'a> Confirmation<'a> {
     fn new(board: &Board, region: &'a [Point], ko: KoMode, first: FirstMove) -> Confirmation<'a> {
+        let mut in_region = vec![false; ARRAY_LEN];
+        for p in region {
+            in_region[p.index()] = true;
+        }
         Confirmation {
             region,
+            in_region,
+            node_limit: NODE_BUDGET,
+            strict: true,
             boards: vec![board.clone()],
             nodes: 0,
             total_nodes: 0,
@@ -396,6 +424,7 @@ impl<'a> Confirmation<'a> {
             path: Vec::new(),
             table: HashMap::new(),
             attacker: Color::Black,
+            judged_attacker: Color::Black,
             first,
             replacements: REPLACEMENTS,
         }
@@ -408,6 +437,7 @@ impl<'a> Confirmation<'a> {
             .color_at(stone)
             .expect("a problem chain has stones");
         self.attacker = defender.other();
+        self.judged_attacker = self.attacker;
         self.table.clear();
         self.nodes = 0;
         // A ko just taken on the board binds its loser from the start (the
@@ -437,12 +467,29 @@ impl<'a> Confirmation<'a> {
             bans,
             passes: 0,
         };
+        // Wall-joining stones first read strictly, within STRICT_NODES; a
+        // reading that does not end there is read again letting them
+        // count.
+        self.strict = true;
+        self.node_limit = STRICT_NODES;
+        match self.read_replacements(&node, stone) {
+            Err(OutOfBudget) if self.total_nodes <= self.max_total_nodes => {}
+            verdict => return verdict,
+        }
+        self.strict = false;
+        self.nodes = 0;
+        self.node_limit = NODE_BUDGET;
+        self.read_replacements(&node, stone)
+    }
+
+    /// Whether the attacker captures the chain on `stone` for good.
+    fn read_replacements(&mut self, node: &Node, stone: Point) -> Result<bool, OutOfBudget> {
         // Fewer replacements first: a chain alive with fewer is alive with
         // more, and the shallower reading is far cheaper.
         for replacements in 1..=REPLACEMENTS {
             self.replacements = replacements;
             self.table.clear();
-            if !self.read(0, &node, Game { stone, level: 0 })? {
+            if !self.read(0, node, Game { stone, level: 0 })? {
                 return Ok(false);
             }
         }
@@ -457,14 +504,16 @@ impl<'a> Confirmation<'a> {
     fn bound_by_ko(&self, player: Color) -> bool {
         match self.ko {
             KoMode::Confirmation => true,
-            KoMode::DefenderThreats => player == self.attacker,
-            KoMode::AttackerThreats => player != self.attacker,
+            KoMode::DefenderThreats => player == self.judged_attacker,
+            KoMode::AttackerThreats => player != self.judged_attacker,
         }
     }
 
     /// Key of the position for repetition (board, side, bans, game).
     fn repetition_key(&self, depth: usize, node: &Node, game: Game) -> u64 {
-        let mut key = self.boards[depth].hash() ^ mix(node.to_move.index() as u64 + 11);
+        let mut key = self.boards[depth].hash()
+            ^ mix(node.to_move.index() as u64 + 11)
+            ^ mix(self.attacker.index() as u64 + 23);
         for ban in &node.bans {
             key ^= ban.key();
         }
@@ -480,7 +529,7 @@ impl<'a> Confirmation<'a> {
     fn read(&mut self, depth: usize, node: &Node, game: Game) -> Result<bool, OutOfBudget> {
         self.nodes += 1;
         self.total_nodes += 1;
-        if self.nodes > NODE_BUDGET || self.total_nodes > self.max_total_nodes {
+        if self.nodes > self.node_limit || self.total_nodes > self.max_total_nodes {
             return Err(OutOfBudget);
         }
         if depth >= MAX_DEPTH {
@@ -538,7 +587,8 @@ impl<'a> Confirmation<'a> {
     /// first, cannot capture for good in turn (art. 7-1: a snapback; a cut
     /// that takes the capturers back, as in 取らず三目).
     /// A stone left in atari does not count, whatever the ko ban says
-    /// (死活例25).
+    /// (死活例25); one that only joins a wall counts if the defender then
+    /// takes the capturing chain ([`Self::counter_capture`]).
     fn after_capture(
         &mut self,
         depth: usize,
@@ -601,25 +651,70 @@ impl<'a> Confirmation<'a> {
                     .count(),
             )
         });
-        for p in places {
+        let near_captured = |p: Point| vacated(p) || p.neighbours().iter().any(|&n| vacated(n));
+        let near: Vec<bool> = places.iter().map(|&p| near_captured(p)).collect();
+        for (p, near) in places.into_iter().zip(near) {
             if !playable(&self.boards[depth], node, defender, p) {
                 continue;
             }
+            let takes_back = self.boards[depth].is_capture(defender, p);
             let child = self.make(depth, node, Step::Play(p));
             // A stone in atari (a ko capture) is no stone "that cannot be
             // captured" (死活例25), whatever the ban says.
             if self.boards[depth + 1].in_atari(p) {
                 continue;
             }
+            let joins_wall = self.boards[depth + 1]
+                .chain_stones(p)
+                .any(|s| !self.in_region[s.index()]);
             let replaced = Game {
                 stone: p,
                 level: game.level + 1,
             };
-            if !self.read(depth + 1, &child, replaced)? {
+            let survives = if self.strict && joins_wall && !takes_back && !near {
+                // A stone away from the captured stones that only joins a
+                // wall stands for the wall, never in question: it counts
+                // as a new stone only if the defender goes on to take the
+                // chain that captured.
+                match capturer {
+                    Some(c) => self.counter_capture(depth + 1, &child, c, game.level + 1)?,
+                    None => false,
+                }
+            } else {
+                !self.read(depth + 1, &child, replaced)?
+            };
+            if survives {
                 return Ok(false);
             }
         }
         Ok(true)
+    }
+
+    /// Whether the defender, with the attacker to move at `depth`, captures
+    /// the attacker's chain on `capturer` for good: the capture game read
+    /// with the roles swapped (the attacker may now pass).
+    fn counter_capture(
+        &mut self,
+        depth: usize,
+        node: &Node,
+        capturer: Point,
+        level: u8,
+    ) -> Result<bool, OutOfBudget> {
+        if self.boards[depth].color_at(capturer) != Some(self.attacker) {
+            return Ok(true);
+        }
+        let attacker = self.attacker;
+        self.attacker = attacker.other();
+        let taken = self.read(
+            depth,
+            node,
+            Game {
+                stone: capturer,
+                level,
+            },
+        );
+        self.attacker = attacker;
+        taken
     }
 
     /// The legal steps at `depth`, most forcing first.
@@ -914,6 +1009,30 @@ pub(super) mod tests {
         board.play_unchecked(Color::Black, v("D1"));
         assert_eq!(board.ko(), Some((v("C1"), Color::White)));
         assert_eq!(black(&board), Verdict::Alive);
+    }
+
+    /// Two eyeless chains share C1 and C2; White's D1-D3 also has E1 and
+    /// E2, Black's B1-B3 C3 nothing more: White fills C2 and C1 and takes
+    /// it. A black stone on E1 or E2 after the capture only joins Black's
+    /// living wall, and White's chain, with the captured space, does not
+    /// fall to it: Black is dead, White alive.
+    #[test]
+    fn a_stone_that_only_joins_a_wall_does_not_replace_the_captured() {
+        let v = verdicts(
+            "
+            . . . O X . . . .
+            . . . O X . . . .
+            . . . O X . . . .
+            . . . O X . . . .
+            . . O O X . . . .
+            O O O X X X . . .
+            O X X O X X . . .
+            O X . O . X . . .
+            O X . O . X . . .
+            ",
+        );
+        assert_eq!(verdict_of(&v, "B1"), Verdict::Dead);
+        assert_eq!(verdict_of(&v, "D1"), Verdict::Alive);
     }
 
     #[test]
