@@ -618,11 +618,12 @@ impl<'a> Confirmation<'a> {
             .iter()
             .copied()
             .find(|&p| before.color_at(p).is_none() && now.color_at(p) == Some(self.attacker));
+        let near_captured = |p: Point| vacated(p) || p.neighbours().iter().any(|&n| vacated(n));
         let mut places: Vec<Point> = self
             .region
             .iter()
             .copied()
-            .filter(|&p| vacated(p) || p.neighbours().iter().any(|&n| vacated(n)))
+            .filter(|&p| near_captured(p))
             .collect();
         if let Some(c) = capturer.filter(|_| !large) {
             places.extend(
@@ -651,7 +652,6 @@ impl<'a> Confirmation<'a> {
                     .count(),
             )
         });
-        let near_captured = |p: Point| vacated(p) || p.neighbours().iter().any(|&n| vacated(n));
         let near: Vec<bool> = places.iter().map(|&p| near_captured(p)).collect();
         for (p, near) in places.into_iter().zip(near) {
             if !playable(&self.boards[depth], node, defender, p) {
