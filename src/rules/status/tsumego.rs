@@ -19,10 +19,15 @@
 //! The reading: both sides play in the region or pass. The attacker wins
 //! by taking the group's stone; the defender wins when Benson's algorithm
 //! proves the group pass-alive, or when two passes in a row leave it on
-//! the board (the attacker can do nothing: life or seki). Simple ko; no
-//! ko threats. Depth-first, deepened one move at a time, with a table of
-//! settled positions, within [`NODE_BUDGET`] positions: beyond it, no
-//! answer.
+//! the board (the attacker can do nothing: life or seki), or when the
+//! attacker can only repeat a position of the line (he has not taken the
+//! group). Simple ko; no ko threats. The search is depth-first
+//! proof-number search (df-pn, Nagai 2002) with the 1 + ε trick: it
+//! reads first the line that looks cheapest to settle, counting for a
+//! position not yet read one move to prove it won and all its moves to
+//! prove it lost, and keeps the proof and disproof numbers of the
+//! positions read in a table. Within [`NODE_BUDGET`] positions: beyond
+//! it, no answer.
 //!
 //! The art. 7 confirmation's search ([`crate::rules::confirm`]) answers
 //! another question: after a capture the owner may place new stones in
@@ -31,6 +36,7 @@
 //! group itself is taken.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use super::seki::is_joining_point;
 use super::{Judgement, StoneStatus};
@@ -66,15 +72,56 @@ pub const NODE_BUDGET: usize = 400_000;
 /// the group an eye: a larger one is open or not yet an eye.
 pub const MAX_EYE_REGION: usize = 12;
 
-/// The deepest the reading goes (moves and passes).
-pub const MAX_DEPTH: usize = 24;
+/// The longest line read (moves and passes): deeper, the attacker has
+/// not taken the group.
+pub const MAX_DEPTH: usize = 60;
 
 /// The result of a line of reading for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Outcome {
     Win,
     Loss,
-    Unknown,
+}
+
+/// The 1 + ε trick of df-pn (Pawlewicz and Lew): a child is read until
+/// its disproof number passes the second best's by 1/[`EPSILON_DIVISOR`]
+/// of it, not by one, so the search switches between two lines less often.
+const EPSILON_DIVISOR: u32 = 4;
+
+/// A proof or disproof number that stands for "never": the position is
+/// settled the other way.
+const INFINITE: u32 = u32::MAX / 4;
+
+/// How hard a position looks to prove won ([`Numbers::proof`]) and to
+/// prove lost ([`Numbers::disproof`]) for the side to move: the fewest
+/// positions still to settle either way (proof-number search).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Numbers {
+    proof: u32,
+    disproof: u32,
+}
+
+impl Numbers {
+    /// Won for the side to move.
+    const WON: Numbers = Numbers {
+        proof: 0,
+        disproof: INFINITE,
+    };
+    /// Lost for the side to move.
+    const LOST: Numbers = Numbers {
+        proof: INFINITE,
+        disproof: 0,
+    };
+
+    fn outcome(self) -> Option<Outcome> {
+        if self.proof == 0 {
+            Some(Outcome::Win)
+        } else if self.disproof == 0 {
+            Some(Outcome::Loss)
+        } else {
+            None
+        }
+    }
 }
 
 /// One life-and-death problem cut out of a board.
@@ -87,18 +134,35 @@ struct Problem {
     /// A stone of the group.
     target: Point,
     defender: Color,
-    /// Settled results: position key → (outcome for the side to move,
-    /// depth it was read to; `usize::MAX` when proved).
-    table: HashMap<u64, (Outcome, usize)>,
+    /// Proof and disproof numbers of the positions read, by
+    /// [`Self::key`], for the side to move.
+    table: HashMap<u64, Numbers>,
     nodes: usize,
     /// The most positions read.
     budget: usize,
     /// Benson's verdict on the group, by the stones' hash.
     pass_alive: HashMap<u64, bool>,
-    /// How often each move of each colour won (weighted by the depth
-    /// left): tried first elsewhere in the tree.
-    history: Vec<u32>,
+    /// The moves read from each position, by [`Self::key`].
+    children: HashMap<u64, Rc<[Child]>>,
 }
+
+/// A move read from a position in the search.
+#[derive(Clone, Copy)]
+struct Child {
+    mv: Move,
+    /// The passes in a row it leaves.
+    passes: u8,
+    /// The key of the position it leads to.
+    key: u64,
+    /// That position's numbers when it is settled by itself.
+    settled: Option<Numbers>,
+    /// Its numbers before it is read.
+    fresh: Numbers,
+}
+
+/// The most positions whose moves the search keeps ([`Problem::children`]);
+/// past it they are forgotten and generated again.
+const MAX_KEPT_CHILDREN: usize = 200_000;
 
 /// The status of the chain at `p` with `first` to move when its group is
 /// enclosed in a small region and the reading settles it within budget:
@@ -316,27 +380,24 @@ impl Problem {
             nodes: 0,
             budget,
             pass_alive: HashMap::new(),
-            history: vec![0; 2 * ARRAY_LEN],
+            children: HashMap::new(),
         })
     }
 
-    /// The outcome for `first` to move, deepening one move at a time;
-    /// `None` when the budget runs out first.
+    /// The outcome for `first` to move by depth-first proof-number search
+    /// ([`Self::search`]); `None` when the budget runs out first.
     fn solve(&mut self, first: Color) -> Option<Outcome> {
         let board = self.board.clone();
-        for depth in 1..=MAX_DEPTH {
-            match self.search(&board, first, 0, depth) {
-                Outcome::Unknown if self.nodes < self.budget => {}
-                Outcome::Unknown => return None,
-                settled => {
-                    if log::log_enabled!(log::Level::Debug) {
-                        log::debug!("tsumego: line {}", self.line(&board, first));
-                    }
-                    return Some(settled);
-                }
-            }
+        let mut path = Vec::new();
+        let numbers = match self.settled(&board, first, 0) {
+            Some(numbers) => numbers,
+            None => self.search(&board, first, 0, INFINITE, INFINITE, &mut path),
+        };
+        let outcome = numbers.outcome()?;
+        if log::log_enabled!(log::Level::Debug) {
+            log::debug!("tsumego: line {}", self.line(&board, first));
         }
-        None
+        Some(outcome)
     }
 
     /// The winning line from the table, for the log: the first move
@@ -360,7 +421,10 @@ impl Problem {
                 child.play_unchecked(to_move, q);
                 let key = Self::key(&child, to_move.other(), 0);
                 let taken = child.color_at(self.target) != Some(self.defender);
-                let settled = self.table.get(&key).is_some_and(|&(o, _)| o == wanted);
+                let settled = self
+                    .table
+                    .get(&key)
+                    .is_some_and(|n| n.outcome() == Some(wanted));
                 (settled || (taken && ply % 2 == 0)).then_some((q, child))
             });
             let Some((q, child)) = next else {
@@ -471,48 +535,130 @@ impl Problem {
         count
     }
 
-    /// Negamax over wins and losses with `depth` plies left.
-    fn search(&mut self, board: &Board, to_move: Color, passes: u8, depth: usize) -> Outcome {
-        let mover_is_defender = to_move == self.defender;
-        let defender_wins = if mover_is_defender {
-            Outcome::Win
+    /// The numbers of a position settled without reading, for the side
+    /// to move: the group taken (the defender has lost), two passes in a
+    /// row or the group pass-alive (the defender has won).
+    fn settled(&mut self, board: &Board, to_move: Color, passes: u8) -> Option<Numbers> {
+        let defender_wins = if to_move == self.defender {
+            Numbers::WON
         } else {
-            Outcome::Loss
-        };
-        let defender_loses = if mover_is_defender {
-            Outcome::Loss
-        } else {
-            Outcome::Win
+            Numbers::LOST
         };
         if board.color_at(self.target) != Some(self.defender) {
-            return defender_loses;
+            return Some(if to_move == self.defender {
+                Numbers::LOST
+            } else {
+                Numbers::WON
+            });
         }
-        if passes >= 2 {
-            return defender_wins;
+        if passes >= 2 || self.group_is_settled_alive(board) {
+            return Some(defender_wins);
         }
-        if self.group_is_settled_alive(board) {
-            return defender_wins;
-        }
-        if depth == 0 || self.nodes >= self.budget {
-            return Outcome::Unknown;
-        }
+        None
+    }
+
+    /// Depth-first proof-number search (df-pn) of a position not settled
+    /// by itself: its moves are read, the one that looks easiest to prove
+    /// first, until its proof number reaches `proof_limit` or its
+    /// disproof number `disproof_limit` (then another line looks easier
+    /// higher up), it is settled, or the budget runs out. A position met
+    /// again on the line that leads to it, or one [`MAX_DEPTH`] moves
+    /// deep, counts as won by the defender: the attacker has not taken
+    /// the group. Returns the position's numbers for the side to move.
+    fn search(
+        &mut self,
+        board: &Board,
+        to_move: Color,
+        passes: u8,
+        proof_limit: u32,
+        disproof_limit: u32,
+        path: &mut Vec<u64>,
+    ) -> Numbers {
         let key = Self::key(board, to_move, passes);
-        if let Some(&(outcome, read)) = self.table.get(&key)
-            && (outcome != Outcome::Unknown || read >= depth)
-        {
-            return outcome;
+        let (defender_wins, defender_wins_child) = if to_move == self.defender {
+            (Numbers::WON, Numbers::LOST)
+        } else {
+            (Numbers::LOST, Numbers::WON)
+        };
+        if path.len() >= MAX_DEPTH {
+            return defender_wins;
         }
         self.nodes += 1;
-        let mut moves = self.moves(board, to_move);
-        let side = to_move.index() * ARRAY_LEN;
-        moves.sort_by_key(|&(q, score)| std::cmp::Reverse((self.history[side + q.index()], score)));
-        // The moves in the region, best first, then a pass.
-        let tries = moves
+        let next = to_move.other();
+        let children = self.children(board, key, to_move, passes);
+        path.push(key);
+        let numbers = loop {
+            let mut proof = INFINITE;
+            let mut disproof: u32 = 0;
+            let mut best = 0;
+            let mut second = INFINITE;
+            for (i, child) in children.iter().enumerate() {
+                let n = child
+                    .settled
+                    .or_else(|| path.contains(&child.key).then_some(defender_wins_child))
+                    .or_else(|| self.table.get(&child.key).copied())
+                    .unwrap_or(child.fresh);
+                if n.disproof < proof {
+                    second = proof;
+                    proof = n.disproof;
+                    best = i;
+                } else if n.disproof < second {
+                    second = n.disproof;
+                }
+                disproof = disproof.saturating_add(n.proof).min(INFINITE);
+            }
+            let numbers = Numbers { proof, disproof };
+            if proof >= proof_limit || disproof >= disproof_limit || self.nodes >= self.budget {
+                break numbers;
+            }
+            let child = children[best];
+            let child_numbers = self.table.get(&child.key).copied().unwrap_or(child.fresh);
+            // The child's proof is this position's disproof, and the
+            // reverse: read it until it passes this position's limit or
+            // another child looks easier.
+            let child_proof_limit = disproof_limit
+                .saturating_sub(disproof)
+                .saturating_add(child_numbers.proof)
+                .min(INFINITE);
+            let child_disproof_limit = proof_limit
+                .min(second.saturating_add(second / EPSILON_DIVISOR + 1))
+                .min(INFINITE);
+            let mut child_board = board.clone();
+            match child.mv {
+                Move::Play(q) => child_board.play_unchecked(to_move, q),
+                Move::Pass => child_board.pass(),
+            }
+            let result = self.search(
+                &child_board,
+                next,
+                child.passes,
+                child_proof_limit,
+                child_disproof_limit,
+                path,
+            );
+            self.table.insert(child.key, result);
+        };
+        path.pop();
+        self.table.insert(key, numbers);
+        numbers
+    }
+
+    /// The moves of `to_move` in the position `key` (`board`), best first,
+    /// then a pass, each with the key of the position it leads to and its
+    /// numbers when that is settled by itself; kept for when the search
+    /// comes back (up to [`MAX_KEPT_CHILDREN`] positions).
+    fn children(&mut self, board: &Board, key: u64, to_move: Color, passes: u8) -> Rc<[Child]> {
+        if let Some(children) = self.children.get(&key) {
+            return Rc::clone(children);
+        }
+        let next = to_move.other();
+        let moves = self
+            .moves(board, to_move)
             .into_iter()
             .map(|(q, _)| Move::Play(q))
             .chain(std::iter::once(Move::Pass));
-        let mut unknown = false;
-        for mv in tries {
+        let mut children = Vec::new();
+        for mv in moves {
             let mut child = board.clone();
             let child_passes = match mv {
                 Move::Play(q) => {
@@ -524,26 +670,31 @@ impl Problem {
                     passes + 1
                 }
             };
-            match self.search(&child, to_move.other(), child_passes, depth - 1) {
-                Outcome::Loss => {
-                    self.table.insert(key, (Outcome::Win, usize::MAX));
-                    if let Move::Play(q) = mv {
-                        self.history[side + q.index()] += (depth * depth) as u32;
-                    }
-                    return Outcome::Win;
-                }
-                Outcome::Unknown => unknown = true,
-                Outcome::Win => {}
-            }
+            let settled = self.settled(&child, next, child_passes);
+            // Not read yet: one good move proves it won for the side to
+            // move, all of them must fail to prove it lost.
+            let fresh = Numbers {
+                proof: 1,
+                disproof: if settled.is_some() {
+                    1
+                } else {
+                    self.moves(&child, next).len() as u32 + 1
+                },
+            };
+            children.push(Child {
+                mv,
+                passes: child_passes,
+                key: Self::key(&child, next, child_passes),
+                settled,
+                fresh,
+            });
         }
-        let outcome = if unknown {
-            Outcome::Unknown
-        } else {
-            Outcome::Loss
-        };
-        let read = if unknown { depth } else { usize::MAX };
-        self.table.insert(key, (outcome, read));
-        outcome
+        let children: Rc<[Child]> = children.into();
+        if self.children.len() >= MAX_KEPT_CHILDREN {
+            self.children.clear();
+        }
+        self.children.insert(key, Rc::clone(&children));
+        children
     }
 
     /// The legal moves of `to_move` in the region, best first by a rough
@@ -657,6 +808,44 @@ mod tests {
             ),
             Some(StoneStatus::Alive)
         );
+    }
+
+    /// GNU Go's life-and-death problem ld7 (regression suite ld_owl.tst,
+    /// case 25): Black's upper left group dies even if Black starts, White
+    /// attacking with the F19 stone inside. Reading depth-first to a fixed
+    /// depth found no answer here in 400,000 positions.
+    const CORNER_WITH_INNER_STONE: &str = "
+        . . . . . O . . . . . . . . . . . . .
+        X X X . X X O O . . . . . . . . . . .
+        . . O X O O O . . . . . . . . . . . .
+        . O O . O . . . . . . . . . . . . . .
+        . . O O O . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . . . . . .";
+
+    #[test]
+    fn a_corner_with_an_inner_enemy_stone_dies_whoever_starts() {
+        let board = Board::from_diagram(CORNER_WITH_INNER_STONE).expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        for first in Color::ALL {
+            assert_eq!(
+                read_enclosed(&board, &judgement, v("B18"), first),
+                Some(StoneStatus::Dead),
+                "{first} first"
+            );
+        }
     }
 
     /// A lone stone on an open board is not enclosed: no answer.
