@@ -154,10 +154,9 @@ struct Child {
     passes: u8,
     /// The key of the position it leads to.
     key: u64,
-    /// That position's numbers when it is settled by itself.
-    settled: Option<Numbers>,
-    /// Its numbers before it is read.
-    fresh: Numbers,
+    /// That position's numbers before it is read: final when it is
+    /// settled by itself (and then never read).
+    start: Numbers,
 }
 
 /// The most positions whose moves the search keeps ([`Problem::children`]);
@@ -539,22 +538,23 @@ impl Problem {
     /// to move: the group taken (the defender has lost), two passes in a
     /// row or the group pass-alive (the defender has won).
     fn settled(&mut self, board: &Board, to_move: Color, passes: u8) -> Option<Numbers> {
-        let defender_wins = if to_move == self.defender {
+        if board.color_at(self.target) != Some(self.defender) {
+            return Some(self.result(to_move, false));
+        }
+        if passes >= 2 || self.group_is_settled_alive(board) {
+            return Some(self.result(to_move, true));
+        }
+        None
+    }
+
+    /// The numbers of a settled position for `to_move`, the defender having
+    /// won or lost.
+    fn result(&self, to_move: Color, defender_wins: bool) -> Numbers {
+        if (to_move == self.defender) == defender_wins {
             Numbers::WON
         } else {
             Numbers::LOST
-        };
-        if board.color_at(self.target) != Some(self.defender) {
-            return Some(if to_move == self.defender {
-                Numbers::LOST
-            } else {
-                Numbers::WON
-            });
         }
-        if passes >= 2 || self.group_is_settled_alive(board) {
-            return Some(defender_wins);
-        }
-        None
     }
 
     /// Depth-first proof-number search (df-pn) of a position not settled
@@ -575,16 +575,14 @@ impl Problem {
         path: &mut Vec<u64>,
     ) -> Numbers {
         let key = Self::key(board, to_move, passes);
-        let (defender_wins, defender_wins_child) = if to_move == self.defender {
-            (Numbers::WON, Numbers::LOST)
-        } else {
-            (Numbers::LOST, Numbers::WON)
-        };
         if path.len() >= MAX_DEPTH {
-            return defender_wins;
+            let numbers = self.result(to_move, true);
+            self.table.insert(key, numbers);
+            return numbers;
         }
         self.nodes += 1;
         let next = to_move.other();
+        let repeated = self.result(next, true);
         let children = self.children(board, key, to_move, passes);
         path.push(key);
         let numbers = loop {
@@ -593,11 +591,11 @@ impl Problem {
             let mut best = 0;
             let mut second = INFINITE;
             for (i, child) in children.iter().enumerate() {
-                let n = child
-                    .settled
-                    .or_else(|| path.contains(&child.key).then_some(defender_wins_child))
-                    .or_else(|| self.table.get(&child.key).copied())
-                    .unwrap_or(child.fresh);
+                let n = if path.contains(&child.key) {
+                    repeated
+                } else {
+                    self.table.get(&child.key).copied().unwrap_or(child.start)
+                };
                 if n.disproof < proof {
                     second = proof;
                     proof = n.disproof;
@@ -612,7 +610,7 @@ impl Problem {
                 break numbers;
             }
             let child = children[best];
-            let child_numbers = self.table.get(&child.key).copied().unwrap_or(child.fresh);
+            let child_numbers = self.table.get(&child.key).copied().unwrap_or(child.start);
             // The child's proof is this position's disproof, and the
             // reverse: read it until it passes this position's limit or
             // another child looks easier.
@@ -628,7 +626,9 @@ impl Problem {
                 Move::Play(q) => child_board.play_unchecked(to_move, q),
                 Move::Pass => child_board.pass(),
             }
-            let result = self.search(
+            // The child's numbers go to the table, where the next round
+            // reads them.
+            self.search(
                 &child_board,
                 next,
                 child.passes,
@@ -636,7 +636,6 @@ impl Problem {
                 child_disproof_limit,
                 path,
             );
-            self.table.insert(child.key, result);
         };
         path.pop();
         self.table.insert(key, numbers);
@@ -645,7 +644,7 @@ impl Problem {
 
     /// The moves of `to_move` in the position `key` (`board`), best first,
     /// then a pass, each with the key of the position it leads to and its
-    /// numbers when that is settled by itself; kept for when the search
+    /// numbers before it is read; kept for when the search
     /// comes back (up to [`MAX_KEPT_CHILDREN`] positions).
     fn children(&mut self, board: &Board, key: u64, to_move: Color, passes: u8) -> Rc<[Child]> {
         if let Some(children) = self.children.get(&key) {
@@ -670,23 +669,19 @@ impl Problem {
                     passes + 1
                 }
             };
-            let settled = self.settled(&child, next, child_passes);
             // Not read yet: one good move proves it won for the side to
             // move, all of them must fail to prove it lost.
-            let fresh = Numbers {
-                proof: 1,
-                disproof: if settled.is_some() {
-                    1
-                } else {
-                    self.moves(&child, next).len() as u32 + 1
-                },
-            };
+            let start = self
+                .settled(&child, next, child_passes)
+                .unwrap_or_else(|| Numbers {
+                    proof: 1,
+                    disproof: self.moves(&child, next).len() as u32 + 1,
+                });
             children.push(Child {
                 mv,
                 passes: child_passes,
                 key: Self::key(&child, next, child_passes),
-                settled,
-                fresh,
+                start,
             });
         }
         let children: Rc<[Child]> = children.into();
