@@ -75,8 +75,10 @@ pub const UNFINISHED_FRONTIER_SHARE: f64 = 0.06;
 pub const MAX_TAKEN_BY_DEAD: usize = 2;
 
 /// The most positions read to learn whether a short chain is taken by
-/// force ([`Phase::remove_shortage`]); beyond, it is not.
-pub const SHORTAGE_BUDGET: usize = 3_000;
+/// force ([`Phase::remove_shortage`]); beyond, it is not. A placement
+/// inside an edge territory with dead stones beside it can need several
+/// thousand positions to prove.
+pub const SHORTAGE_BUDGET: usize = 12_000;
 
 /// A reading of a short chain is reused while no stone within this many
 /// points of it (by steps along the lines) has changed.
@@ -1169,5 +1171,60 @@ pub(super) mod tests {
             .map(|&(p, _)| p)
             .collect();
         assert_eq!(black_teire, [v("B7")], "{:?}", finished.moves);
+    }
+
+    /// White's A10-B10 on the left edge, between Black's A11-D11 above
+    /// and Black's C10 beside it, has two liberties, A9 and B9, at the
+    /// mouth of White's lower-left area. Black, moving first, takes it by
+    /// force, but the proof needs more than 6,000 positions: with a
+    /// smaller budget the phase would leave White's teire unplayed. (A
+    /// whole board from a professional game: cut down to its corner, the
+    /// open space makes the reading longer still.)
+    const EDGE_PAIR_SHORT_OF_LIBERTIES: &str = "
+        . . X O O O X O O X X . O O X . . X .
+        . . X X O X X O . X O O O X X . X O O
+        . . X O O X O O O O O O O O X . X X O
+        . . X O . X X O X O X O X X . X . O .
+        . X O O X X X X X X X X X . X . X X O
+        . . X O O O O X O X . . . O X X . O O
+        . X X O . O X O O O X X X X O X O . X
+        X . . X O O X X O O O O X O O O O X .
+        X X X X O O X . X X X O O O . . O O X
+        O O X X X O . X . X O . . . . X O X X
+        . . O X X O . X O O O . . . O O X . .
+        . . O O O O O X X O O . . . O X X X .
+        . . . . . O X X X O X O . . O X X . X
+        O O X . . O O X . X X O X . O O O X X
+        O O O . . O X X X X O O O O O X O O O
+        O X O O . O O O O X X O X X X X X X X
+        X X X X O . . . X O X X O . X X O O .
+        . . X . X O . . O O X X O X X O O . O
+        . X . . X O . . O X X X O X X X O O .
+        ";
+
+    #[test]
+    fn an_edge_pair_short_of_liberties_is_read_within_the_budget() {
+        use crate::board::capture::taken_by_force_within;
+        let board = Board::from_diagram(EDGE_PAIR_SHORT_OF_LIBERTIES).expect("diagram");
+        let a10 = v("A10");
+        assert!(taken_by_force_within(
+            &board,
+            a10,
+            Color::Black,
+            SHORTAGE_BUDGET
+        ));
+        assert!(!taken_by_force_within(
+            &board,
+            a10,
+            Color::Black,
+            SHORTAGE_BUDGET / 2
+        ));
+        let judgement = judge(&board, &Rules::japanese());
+        let finished = play_out(&board, &judgement, Color::White, Scoring::Territory);
+        assert!(
+            !crate::board::capture::taken_by_force(&finished.board, a10, Color::Black),
+            "{:?}",
+            finished.moves
+        );
     }
 }
