@@ -1204,7 +1204,7 @@ pub(super) mod tests {
 
     #[test]
     fn an_edge_pair_short_of_liberties_is_read_within_the_budget() {
-        use crate::board::capture::taken_by_force_within;
+        use crate::board::capture::{taken_by_force, taken_by_force_within};
         let board = Board::from_diagram(EDGE_PAIR_SHORT_OF_LIBERTIES).expect("diagram");
         let a10 = v("A10");
         assert!(taken_by_force_within(
@@ -1222,7 +1222,7 @@ pub(super) mod tests {
         let judgement = judge(&board, &Rules::japanese());
         let finished = play_out(&board, &judgement, Color::White, Scoring::Territory);
         assert!(
-            !crate::board::capture::taken_by_force(&finished.board, a10, Color::Black),
+            !taken_by_force(&finished.board, a10, Color::Black),
             "{:?}",
             finished.moves
         );

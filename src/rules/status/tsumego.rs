@@ -588,7 +588,7 @@ impl Problem {
         let numbers = loop {
             let mut proof = INFINITE;
             let mut disproof: u32 = 0;
-            let mut best = 0;
+            let mut best: Option<(usize, Numbers)> = None;
             let mut second = INFINITE;
             for (i, child) in children.iter().enumerate() {
                 let n = if path.contains(&child.key) {
@@ -599,24 +599,26 @@ impl Problem {
                 if n.disproof < proof {
                     second = proof;
                     proof = n.disproof;
-                    best = i;
+                    best = Some((i, n));
                 } else if n.disproof < second {
                     second = n.disproof;
                 }
                 disproof = disproof.saturating_add(n.proof).min(INFINITE);
             }
             let numbers = Numbers { proof, disproof };
+            let Some((best, best_numbers)) = best else {
+                break numbers;
+            };
             if proof >= proof_limit || disproof >= disproof_limit || self.nodes >= self.budget {
                 break numbers;
             }
             let child = children[best];
-            let child_numbers = self.table.get(&child.key).copied().unwrap_or(child.start);
             // The child's proof is this position's disproof, and the
             // reverse: read it until it passes this position's limit or
             // another child looks easier.
             let child_proof_limit = disproof_limit
                 .saturating_sub(disproof)
-                .saturating_add(child_numbers.proof)
+                .saturating_add(best_numbers.proof)
                 .min(INFINITE);
             let child_disproof_limit = proof_limit
                 .min(second.saturating_add(second / EPSILON_DIVISOR + 1))
