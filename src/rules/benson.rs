@@ -10,7 +10,7 @@
 //! drop regions bordered by a dropped chain. What remains of X is
 //! pass-alive (Benson 1976, "Life in the game of Go"; suicide illegal).
 
-use crate::board::{ARRAY_LEN, Board, Point};
+use crate::board::{ARRAY_LEN, Board, Move, Point};
 use crate::color::Color;
 
 /// No chain or region here.
@@ -114,6 +114,22 @@ pub fn chain_is_pass_alive(board: &Board, target: Point) -> bool {
         }
     }
     fixpoint(&regions, heads.len()).0[0]
+}
+
+/// Whether one move of its owner makes the chain through `target`
+/// pass-alive ([`chain_is_pass_alive`]): it already has the shape of a live
+/// group, short of one stone at most (a connection, or the second eye of an
+/// eye space that can hold two).
+#[must_use]
+pub fn chain_is_pass_alive_after_one(board: &Board, target: Point) -> bool {
+    let Some(color) = board.color_at(target) else {
+        return false;
+    };
+    chain_is_pass_alive(board, target)
+        || board.empty_points().iter().any(|&p| {
+            let mut after = board.clone();
+            after.play(color, Move::Play(p)).is_ok() && chain_is_pass_alive(&after, target)
+        })
 }
 
 /// Benson's fixpoint over `chains` numbered chains and their `regions`:
@@ -274,6 +290,33 @@ mod tests {
         )
         .unwrap();
         assert!(pass_alive(&b, Color::Black).chains.is_empty());
+    }
+
+    /// A corner group with a straight three of eye space is one move (its
+    /// middle point) from two eyes; with a straight two it is not.
+    #[test]
+    fn a_straight_three_is_one_move_from_pass_alive() {
+        let three = Board::from_diagram(
+            "
+            . . . X O
+            X X X X O
+            O O O O O
+            . . . . .
+            . . . . .",
+        )
+        .unwrap();
+        assert!(!chain_is_pass_alive(&three, v("A4")));
+        assert!(chain_is_pass_alive_after_one(&three, v("A4")));
+        let two = Board::from_diagram(
+            "
+            . . X O .
+            X X X O .
+            O O O O .
+            . . . . .
+            . . . . .",
+        )
+        .unwrap();
+        assert!(!chain_is_pass_alive_after_one(&two, v("A4")));
     }
 
     /// The classic: a group with two separate one-point eyes is alive.

@@ -145,7 +145,7 @@ mod tsumego;
 mod unlivable;
 
 use super::Rules;
-use super::benson::pass_alive;
+use super::benson::{self, pass_alive};
 use crate::board::playout::StatusMoves;
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
@@ -482,9 +482,17 @@ fn judge_rounds(
 }
 
 /// The judgement with the enemy chains that a group takes by force inside
-/// it dead ([`enclosed`]), where reading shows the group alive with the
-/// chain's owner to move and the judgement of the board without the
-/// chains (`rounds - 1` more) agrees; `None` when there are none.
+/// it dead ([`enclosed`]), where the group lives and the judgement of the
+/// board without the chains (`rounds - 1` more) agrees; `None` when there
+/// are none. The group lives when reading shows it alive with the chain's
+/// owner to move. At the end of the game (no side to move), where it
+/// cannot be read (its region is open, or the reading runs out), the
+/// capture must instead leave it the shape of a live group: one move of its own from
+/// pass-alive on the board without the chains
+/// ([`benson::chain_is_pass_alive_after_one`]), and clearly alive there by
+/// the judgement without them ([`enclosed::CLEAR_TAKER_OWNERSHIP`]): the
+/// playouts alone see the eye space the capture opens, not the moves the
+/// chain's owner makes while it is taken.
 fn take_enclosed(
     board: &Board,
     rules: &Rules,
@@ -504,32 +512,48 @@ fn take_enclosed(
     };
     // A capture that leaves its takers dead gave them nothing: read on the
     // board as it stands, the chain's owner to move, the largest must live
-    // (the reading's region holds the others next to it).
-    let lives = |p: Point| {
-        board.color_at(p).is_some_and(|c| {
+    // (the reading's region holds the others next to it). Those it cannot
+    // read are kept with their largest taker, for the checks without them.
+    let read = |p: Point| {
+        board.color_at(p).and_then(|c| {
             tsumego::read_enclosed_within(board, &now, p, c.other(), enclosed::TAKER_READ_BUDGET)
-                == Some(StoneStatus::Alive)
         })
     };
-    let taken: Vec<enclosed::Taken> = candidates
+    let taken: Vec<(enclosed::Taken, Option<Point>)> = candidates
         .into_iter()
-        .filter(|t| {
-            t.takers
-                .iter()
-                .max_by_key(|&&p| board.chain_size(p))
-                .is_some_and(|&p| lives(p))
+        .filter_map(|t| {
+            let &largest = t.takers.iter().max_by_key(|&&p| board.chain_size(p))?;
+            match read(largest) {
+                Some(StoneStatus::Dead) => None,
+                Some(_) => Some((t, None)),
+                // With a side to move the position is a problem still to
+                // play, not a finished game: only reading decides it.
+                None if ask.to_move.is_some() => None,
+                None => Some((t, Some(largest))),
+            }
         })
         .collect();
     if taken.is_empty() {
         return None;
     }
-    let stones: Vec<Point> = taken.iter().flat_map(|t| t.stones.clone()).collect();
+    let stones: Vec<Point> = taken.iter().flat_map(|(t, _)| t.stones.clone()).collect();
+    let without = board_without(board, &stones)?;
+    if !taken.iter().all(|&(_, unread)| {
+        unread.is_none_or(|p| benson::chain_is_pass_alive_after_one(&without, p))
+    }) {
+        return None;
+    }
     let again = judge_without(board, rules, rounds, chosen, ask, &stones)?;
-    // And the playouts agree once the chains are off the board.
-    if !taken
-        .iter()
-        .all(|t| t.takers.iter().all(|&p| again.is_live_stone(p)))
-    {
+    // And the playouts agree once the chains are off the board, clearly
+    // where the takers' life was not read.
+    let agree = |(t, unread): &(enclosed::Taken, Option<Point>)| {
+        t.takers.iter().all(|&p| again.is_live_stone(p))
+            && unread.is_none_or(|p| {
+                playouts::chain_ownership(board, &again.ownership, p)
+                    >= enclosed::CLEAR_TAKER_OWNERSHIP
+            })
+    };
+    if !taken.iter().all(agree) {
         return None;
     }
     log::debug!(
@@ -537,6 +561,16 @@ fn take_enclosed(
         stones.len()
     );
     Some(again)
+}
+
+/// `board` without the stones `killed`; `None` if it cannot be set up.
+fn board_without(board: &Board, killed: &[Point]) -> Option<Board> {
+    let rest: Vec<(Point, Color)> = board
+        .stones()
+        .into_iter()
+        .filter(|(p, _)| !killed.contains(p))
+        .collect();
+    Board::from_stones(board.size(), &rest, [0, 0]).ok()
 }
 
 /// The judgement of `board` with the stones `killed` dead (read so) and the
@@ -551,12 +585,7 @@ fn judge_without(
     ask: Ask,
     killed: &[Point],
 ) -> Option<Judgement> {
-    let rest: Vec<(Point, Color)> = board
-        .stones()
-        .into_iter()
-        .filter(|(p, _)| !killed.contains(p))
-        .collect();
-    let without = Board::from_stones(board.size(), &rest, [0, 0]).ok()?;
+    let without = board_without(board, killed)?;
     let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), ask);
     let mut status = vec![None; ARRAY_LEN];
     for (p, _) in board.stones() {
