@@ -564,7 +564,7 @@ fn take_enclosed(
 }
 
 /// `board` without the stones `killed`; `None` if it cannot be set up.
-fn board_without(board: &Board, killed: &[Point]) -> Option<Board> {
+pub(super) fn board_without(board: &Board, killed: &[Point]) -> Option<Board> {
     let rest: Vec<(Point, Color)> = board
         .stones()
         .into_iter()

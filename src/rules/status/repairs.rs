@@ -20,7 +20,12 @@ pub const UNSETTLED_ABOVE: f64 = 0.0;
 /// with the higher mean ownership in its own favour is alive: one takes
 /// the other, so they are not both dead. In an unsettled fight left on
 /// the board, playouts that capture either side about half of the time
-/// judge both dead. Neighbours that share no liberty may each die to its
+/// judge both dead. Where the local reading judged one of them (each read
+/// with its attacker first, art. 7-1), it has already weighed the
+/// captures: the stronger lives only if taking the other leaves it one
+/// move from pass-alive ([`crate::rules::benson::chain_is_pass_alive_after_one`];
+/// not so for a chain taking a throw-in, as in eternal life). Neighbours
+/// that share no liberty may each die to its
 /// own killer (a ko stone next to a stone that a teire captures): they
 /// are left as they are.
 pub(super) fn revive_the_stronger_of_dead_neighbours(
@@ -28,25 +33,40 @@ pub(super) fn revive_the_stronger_of_dead_neighbours(
     ownership: &[f64],
     status: &mut [Option<(StoneStatus, Method)>],
 ) {
-    let dead_by_playouts =
-        |p: Point| status[p.index()] == Some((StoneStatus::Dead, Method::Playouts));
+    let judged_dead = |p: Point| match status[p.index()] {
+        Some((StoneStatus::Dead, m @ (Method::Playouts | Method::Confirmation))) => Some(m),
+        _ => None,
+    };
     let mut revived: Vec<Point> = Vec::new();
     for h in board.points() {
         let Some(color) = board.color_at(h) else {
             continue;
         };
-        if board.chain_head(h) != h || !dead_by_playouts(h) {
+        let Some(method) = judged_dead(h).filter(|_| board.chain_head(h) == h) else {
             continue;
-        }
+        };
         let own = chain_ownership(board, ownership, h);
         let liberties = board.liberties(h);
         let in_race_with = |n: Point| board.liberties(n).iter().any(|l| liberties.contains(l));
+        // The reading took captures into account: a chain it killed lives
+        // only if taking its neighbour leaves it one move from pass-alive.
+        let lives_by_taking = |n: Point| {
+            let taken: Vec<Point> = board.chain_stones(n).collect();
+            super::board_without(board, &taken)
+                .is_some_and(|b| crate::rules::benson::chain_is_pass_alive_after_one(&b, h))
+        };
         let weaker_dead_neighbour = board
             .chain_stones(h)
             .flat_map(|s| s.neighbours())
-            .filter(|&n| board.color_at(n) == Some(color.other()) && dead_by_playouts(n))
+            .filter(|&n| board.color_at(n) == Some(color.other()))
             .any(|n| {
-                in_race_with(n) && chain_ownership(board, ownership, board.chain_head(n)) < own
+                let Some(other) = judged_dead(n) else {
+                    return false;
+                };
+                in_race_with(n)
+                    && chain_ownership(board, ownership, board.chain_head(n)) < own
+                    && ((method == Method::Playouts && other == Method::Playouts)
+                        || lives_by_taking(n))
             });
         if weaker_dead_neighbour {
             revived.push(h);
@@ -422,5 +442,46 @@ mod tests {
             judged(-0.9),
             (Some(StoneStatus::Dead), Some(StoneStatus::Alive))
         );
+    }
+
+    /// The end of a professional game (recorded W+1.5). White's G18 H18 H19,
+    /// in atari at J19, stand inside Black's group around J15 (D18 to K18),
+    /// which has one eye (F19). The local reading, each chain's attacker
+    /// first, judges both dead. They share J19, and taking the three stones
+    /// leaves Black's group one move from pass-alive: it lives, and White's
+    /// three stones are dead.
+    const MUTUAL_RACE_GAME: &str = "
+        . . O O X . X O . . O . . O X O O . O
+        . . O X X X O O X X O O O O X X O O .
+        . . O O X X X X X . O X X X X X O . O
+        . . . O X O O X X O O O X X O X X O O
+        O O . . O . O O X O . X X O O O X X X
+        X O O . . . . X O O O . X X X O O O O
+        X X X O O X O X O X O O X O O . . . .
+        . . X O X O O O O X X X X O . O . O O
+        . X X X X X . . . X . X O O O . O O O
+        . O X O O O O O X . . . X O X O O X O
+        . X O O O X X X X X . X X X X X O X X
+        X . X O X X . O O O X X . X . X X X .
+        . X X X O X X O X O O O X X X O X X X
+        . . X O O O X O X X O . O O X O O O X
+        . X X X O . O O O X . O O O X X O . O
+        . . X O O O O X X X X O X O O O O O O
+        . X . X O . . O O O X X X X O X O X O
+        . . X X X O . O X X . X . . X X X X X
+        . . . X O O O O O X X . X . . . . . .";
+
+    #[test]
+    fn of_two_chains_read_dead_the_one_that_lives_by_taking_the_other_lives() {
+        let board = Board::from_diagram(MUTUAL_RACE_GAME).unwrap();
+        let judgement = crate::rules::status::judge(&board, &crate::rules::Rules::japanese());
+        for vertex in ["J15", "D18", "F17"] {
+            assert_eq!(
+                judgement.status(at(&board, vertex)),
+                Some(StoneStatus::Alive),
+                "{vertex}"
+            );
+        }
+        assert_eq!(judgement.status(at(&board, "G18")), Some(StoneStatus::Dead));
     }
 }
