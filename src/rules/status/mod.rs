@@ -468,8 +468,8 @@ fn judge_rounds(
             "judgement: {} stones killed by reading, judging the rest again",
             killed.len()
         );
-        if let Some(again) = judge_without(board, rules, rounds, chosen, ask, &killed) {
-            return again;
+        if let Some(without) = board_without(board, &killed) {
+            return judge_without(board, &without, rules, rounds, chosen, ask, &killed);
         }
     }
     if rounds > 0
@@ -487,8 +487,8 @@ fn judge_rounds(
 /// are none. The group lives when reading shows it alive with the chain's
 /// owner to move. At the end of the game (no side to move), where it
 /// cannot be read (its region is open, or the reading runs out), the
-/// capture must instead leave it the shape of a live group: one move of its own from
-/// pass-alive on the board without the chains
+/// capture must instead leave it the shape of a live group: one move of
+/// its own from pass-alive on the board without the chains
 /// ([`benson::chain_is_pass_alive_after_one`]), and clearly alive there by
 /// the judgement without them ([`enclosed::CLEAR_TAKER_OWNERSHIP`]): the
 /// playouts alone see the eye space the capture opens, not the moves the
@@ -543,7 +543,7 @@ fn take_enclosed(
     }) {
         return None;
     }
-    let again = judge_without(board, rules, rounds, chosen, ask, &stones)?;
+    let again = judge_without(board, &without, rules, rounds, chosen, ask, &stones);
     // And the playouts agree once the chains are off the board, clearly
     // where the takers' life was not read.
     let agree = |(t, unread): &(enclosed::Taken, Option<Point>)| {
@@ -574,19 +574,19 @@ pub(super) fn board_without(board: &Board, killed: &[Point]) -> Option<Board> {
 }
 
 /// The judgement of `board` with the stones `killed` dead (read so) and the
-/// rest judged again, `rounds - 1` more, on the board without them: their
-/// liberties may have been all an enemy chain around them lacked, or their
-/// points an eye space. `None` if that board cannot be set up.
+/// rest judged again, `rounds - 1` more, on the board without them
+/// (`without`, from [`board_without`]): their liberties may have been all
+/// an enemy chain around them lacked, or their points an eye space.
 fn judge_without(
     board: &Board,
+    without: &Board,
     rules: &Rules,
     rounds: usize,
     chosen: StatusMoves,
     ask: Ask,
     killed: &[Point],
-) -> Option<Judgement> {
-    let without = board_without(board, killed)?;
-    let again = judge_rounds(&without, rules, rounds - 1, Some(chosen), ask);
+) -> Judgement {
+    let again = judge_rounds(without, rules, rounds - 1, Some(chosen), ask);
     let mut status = vec![None; ARRAY_LEN];
     for (p, _) in board.stones() {
         status[p.index()] = if killed.contains(&p) {
@@ -595,10 +595,10 @@ fn judge_without(
             again.status[p.index()]
         };
     }
-    Some(Judgement {
+    Judgement {
         status,
         ownership: again.ownership,
-    })
+    }
 }
 
 #[cfg(test)]

@@ -5,10 +5,12 @@
 //! ([`revive_the_stronger_of_dead_neighbours`]) and a capturing race left
 //! open that the side behind turns into seki ([`mark_unsettled_semeai`]).
 
+use super::board_without;
 use super::playouts::chain_ownership;
 use super::{Method, StoneStatus};
 use crate::board::{Board, Point};
 use crate::color::Color;
+use crate::rules::benson::chain_is_pass_alive_after_one;
 
 /// A chain the playouts judge dead, but with at least this mean ownership
 /// in its favour, survives in about half of them: who moves first decides
@@ -23,11 +25,10 @@ pub const UNSETTLED_ABOVE: f64 = 0.0;
 /// judge both dead. Where the local reading judged one of them (each read
 /// with its attacker first, art. 7-1), it has already weighed the
 /// captures: the stronger lives only if taking the other leaves it one
-/// move from pass-alive ([`crate::rules::benson::chain_is_pass_alive_after_one`];
-/// not so for a chain taking a throw-in, as in eternal life). Neighbours
-/// that share no liberty may each die to its
-/// own killer (a ko stone next to a stone that a teire captures): they
-/// are left as they are.
+/// move from pass-alive ([`chain_is_pass_alive_after_one`]; not so for a
+/// chain taking a throw-in, as in eternal life). Neighbours that share no
+/// liberty may each die to its own killer (a ko stone next to a stone that
+/// a teire captures): they are left as they are.
 pub(super) fn revive_the_stronger_of_dead_neighbours(
     board: &Board,
     ownership: &[f64],
@@ -42,7 +43,10 @@ pub(super) fn revive_the_stronger_of_dead_neighbours(
         let Some(color) = board.color_at(h) else {
             continue;
         };
-        let Some(method) = judged_dead(h).filter(|_| board.chain_head(h) == h) else {
+        if board.chain_head(h) != h {
+            continue;
+        }
+        let Some(method) = judged_dead(h) else {
             continue;
         };
         let own = chain_ownership(board, ownership, h);
@@ -52,8 +56,7 @@ pub(super) fn revive_the_stronger_of_dead_neighbours(
         // only if taking its neighbour leaves it one move from pass-alive.
         let lives_by_taking = |n: Point| {
             let taken: Vec<Point> = board.chain_stones(n).collect();
-            super::board_without(board, &taken)
-                .is_some_and(|b| crate::rules::benson::chain_is_pass_alive_after_one(&b, h))
+            board_without(board, &taken).is_some_and(|b| chain_is_pass_alive_after_one(&b, h))
         };
         let weaker_dead_neighbour = board
             .chain_stones(h)
