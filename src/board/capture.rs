@@ -51,6 +51,7 @@ pub fn taken_by_force_within(board: &Board, target: Point, first: Color, budget:
         nodes: 0,
         budget,
         table: HashMap::new(),
+        spare: Vec::new(),
     };
     reader.taken(board, first, MAX_DEPTH, false)
 }
@@ -63,6 +64,9 @@ struct Reader {
     /// Settled positions: (hash, attacker to move) → (taken, depth read
     /// to; `usize::MAX` when taken, which holds at any depth).
     table: HashMap<(u64, bool), (bool, usize)>,
+    /// Boards to play children on, one per level being read, kept between
+    /// nodes so that a node does not allocate a board of its own.
+    spare: Vec<Box<Board>>,
 }
 
 impl Reader {
@@ -87,7 +91,7 @@ impl Reader {
         }
         self.nodes += 1;
         let moves = self.moves(board, attacking);
-        let mut after = board.clone();
+        let mut after = self.spare.pop().unwrap_or_else(|| Box::new(board.clone()));
         let taken = if attacking {
             moves.into_iter().any(|m| {
                 after.copy_from(board);
@@ -108,6 +112,7 @@ impl Reader {
                     self.taken(&after, to_move.other(), depth - 1, false)
                 })
         };
+        self.spare.push(after);
         let read = if taken { usize::MAX } else { depth };
         self.table.insert(key, (taken, read));
         taken
