@@ -15,9 +15,12 @@ use crate::rules::confirm::{
 };
 
 /// Search nodes one judgement may spend on local problems, all together
-/// (about 0.6 s on these machines, so that a whole judgement of a 19x19
-/// position stays under a second); a search still running when they are
-/// spent gives up, and it and later problems go to the playouts.
+/// (0.6 to 1 s on these machines, most of it copying boards in
+/// `Confirmation::make`); a search still running when they are spent
+/// gives up, and it and later problems go to the playouts. Smaller
+/// budgets lose capturing races read with a side to move (GNU Go's
+/// semeai suite), and a smaller one only at the game's end is slower:
+/// the memo's out-of-budget readings no longer serve the lookahead.
 pub const JUDGEMENT_NODE_BUDGET: u64 = 300_000;
 
 /// The judgement's budget left for a problem is rounded up to a multiple
