@@ -125,11 +125,14 @@ pub fn chain_is_pass_alive_after_one(board: &Board, target: Point) -> bool {
     let Some(color) = board.color_at(target) else {
         return false;
     };
-    chain_is_pass_alive(board, target)
-        || board.empty_points().iter().any(|&p| {
-            let mut after = board.clone();
-            after.play(color, Move::Play(p)).is_ok() && chain_is_pass_alive(&after, target)
-        })
+    if chain_is_pass_alive(board, target) {
+        return true;
+    }
+    let mut after = board.clone();
+    board.empty_points().iter().any(|&p| {
+        after.copy_from(board);
+        after.play(color, Move::Play(p)).is_ok() && chain_is_pass_alive(&after, target)
+    })
 }
 
 /// Benson's fixpoint over `chains` numbered chains and their `regions`:
