@@ -12,8 +12,9 @@
 //! (`take_enclosed` in `mod.rs`) then reads the group itself
 //! ([`super::tsumego`], [`TAKER_READ_BUDGET`]) and, where it lives, judges
 //! again on the board without the chain; where the group cannot be read,
-//! the capture must leave it one move from pass-alive and clearly alive by
-//! the playouts ([`CLEAR_TAKER_OWNERSHIP`]).
+//! the capture must leave it one move from pass-alive, or beside an eye
+//! space too big to reduce to one eye ([`BIG_EYE_SPACE`]), and clearly
+//! alive by the playouts ([`CLEAR_TAKER_OWNERSHIP`]).
 
 use super::{Method, StoneStatus};
 use crate::board::capture::taken_by_force;
@@ -40,6 +41,32 @@ pub const TAKER_READ_BUDGET: usize = 20_000;
 /// those that died (a bulky five, one eye beside the capture, amateur
 /// groups cut in pieces) from 0.3 to below 0.8.
 pub const CLEAR_TAKER_OWNERSHIP: f64 = 0.8;
+
+/// The fewest points of an eye space, shut in by the taker's stones alone
+/// and holding no enemy stone once the chain is taken, that makes the
+/// taker live when its life could not be read. The eye shapes an enemy
+/// stone on the vital point reduces to one eye have six points at most
+/// (the rabbity six); one point more is kept as a margin for walls short
+/// of liberties.
+pub const BIG_EYE_SPACE: usize = 8;
+
+/// Whether taking `stones` leaves the chain at `taker`, on `without` (the
+/// board without them), beside an eye space of [`BIG_EYE_SPACE`] points or
+/// more holding them: a region of points without the taker's stones that
+/// holds no enemy stone.
+pub(super) fn opens_big_eye(without: &Board, taker: Point, stones: &[Point]) -> bool {
+    let Some(color) = without.color_at(taker) else {
+        return false;
+    };
+    without
+        .regions(|p| without.color_at(p) != Some(color))
+        .iter()
+        .any(|r| {
+            r.points.len() >= BIG_EYE_SPACE
+                && r.points.contains(&stones[0])
+                && r.points.iter().all(|&p| without.color_at(p).is_none())
+        })
+}
 
 /// An enemy chain taken by force inside a group: its stones, and the
 /// chains (by their heads) on its region's border that the status
@@ -230,6 +257,55 @@ mod tests {
         . O O X . X X X X O . O O X X O O O .
         . O X X . . X . X O . O X X O O O . .
         . O O X . . . X O O O X X X X O . . .";
+
+    /// The end of a professional game (1999, recorded B+0.5). White's R18
+    /// chain (ten stones) stands inside Black's top-right group (M18 to
+    /// T15, and S17), which White's wall shuts in along a long open border, so its
+    /// life is not read, and the status playouts call the group dead.
+    /// Black takes the chain whoever starts; the capture leaves the group
+    /// a corner of fourteen points holding no White stone, too large to be
+    /// reduced to one eye though not one move from pass-alive: the group
+    /// lives and the chain is dead.
+    const BIG_EYE_CAPTURE_GAME: &str = "
+        . . . X X O . . . . . O O O X X O O O
+        . . X X O O . . . . O X X . X O O . O
+        . . X O O X . . . . O O X X X X O X .
+        . . X O . . . X . O . . O O O X O O O
+        . X X X O . O O O O . O O . O X X X X
+        . X O X . O X X X X O O . O . O O X .
+        X O O . O O X . . X X X O . O X O O O
+        . O O O . . O O O O X O . . O X O X X
+        O O X O . X X X O X X O . O O X O X .
+        O X X O O O O O X . X X O X X X X X .
+        O O X X O O X X X . X O O O X X X . .
+        X X X . X O X . X X O . O X X . . . .
+        . . . . . X . X O O . . . O X X . . .
+        X X X X X . X X X O O O O O O X O . .
+        X O X O X O X X O . O . . O O O X . .
+        O O X O O O X X O O X O O O X O X . .
+        . O O . O . O X . O X X O X X X O X .
+        . . . . . O O X . O . X X X . . O X .
+        . . . . . . O X . . O X . . . . . . .";
+
+    #[test]
+    fn a_capture_that_opens_a_big_eye_space_gives_life() {
+        let board = Board::from_diagram(BIG_EYE_CAPTURE_GAME).unwrap();
+        let judgement = judge(&board, &Rules::japanese());
+        for vertex in ["R18", "T19", "R16"] {
+            assert_eq!(
+                judgement.status(at(&board, vertex)),
+                Some(StoneStatus::Dead),
+                "{vertex}"
+            );
+        }
+        for vertex in ["S15", "M18", "P19", "S17"] {
+            assert_eq!(
+                judgement.status(at(&board, vertex)),
+                Some(StoneStatus::Alive),
+                "{vertex}"
+            );
+        }
+    }
 
     #[test]
     fn a_capture_that_opens_a_dead_shape_gives_no_life() {

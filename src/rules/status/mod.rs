@@ -489,10 +489,12 @@ fn judge_rounds(
 /// cannot be read (its region is open, or the reading runs out), the
 /// capture must instead leave it the shape of a live group: one move of
 /// its own from pass-alive on the board without the chains
-/// ([`benson::chain_is_pass_alive_after_one`]), and clearly alive there by
-/// the judgement without them ([`enclosed::CLEAR_TAKER_OWNERSHIP`]): the
-/// playouts alone see the eye space the capture opens, not the moves the
-/// chain's owner makes while it is taken.
+/// ([`benson::chain_is_pass_alive_after_one`]) or beside an eye space too
+/// big to reduce to one eye ([`enclosed::BIG_EYE_SPACE`]), and clearly
+/// alive there by the judgement without them
+/// ([`enclosed::CLEAR_TAKER_OWNERSHIP`]): the playouts alone see the eye
+/// space the capture opens, not the moves the chain's owner makes while
+/// it is taken.
 fn take_enclosed(
     board: &Board,
     rules: &Rules,
@@ -538,8 +540,11 @@ fn take_enclosed(
     }
     let stones: Vec<Point> = taken.iter().flat_map(|(t, _)| t.stones.clone()).collect();
     let without = board_without(board, &stones)?;
-    if !taken.iter().all(|&(_, unread)| {
-        unread.is_none_or(|p| benson::chain_is_pass_alive_after_one(&without, p))
+    if !taken.iter().all(|(t, unread)| {
+        unread.is_none_or(|p| {
+            benson::chain_is_pass_alive_after_one(&without, p)
+                || enclosed::opens_big_eye(&without, p, &t.stones)
+        })
     }) {
         return None;
     }
