@@ -46,6 +46,9 @@
 //!    neighbouring chains of opposite
 //!    colours in a capturing race (sharing a liberty) that both come out
 //!    dead, the one the playouts favour more lives: one takes the other.
+//!    At the end of the game, a group they call dead that has two sure
+//!    eyes, small and not false, around chains that cannot be taken from
+//!    outside, lives ([`eyes`]).
 //! 6. **Seki** (art. 8), on the board of live stones: an empty point next
 //!    to live stones of both colours that neither side can fill without
 //!    leaving two or more stones in atari or capturing unsafely (a capture
@@ -121,6 +124,7 @@
 //!   wrong as a rule (steps 5 and 7: chains left inside dead groups,
 //!   capturing races);
 //! - `race.rs`: capturing races decided by counting liberties (step 4);
+//! - `eyes.rs`: groups with two sure eyes (step 5);
 //! - `seki.rs`: seki detection (step 6) and the reading of seki candidates;
 //! - `enclosed.rs`: enemy chains a group takes by force inside it (step 8);
 //! - `tsumego.rs`: one enclosed group's status with a side to move, read
@@ -133,6 +137,7 @@
 //! [`status_playout`]: crate::board::playout::status_playout
 
 mod enclosed;
+mod eyes;
 mod lookahead;
 mod memo;
 mod playouts;
@@ -457,6 +462,9 @@ fn judge_rounds(
         revive_surrounded_by_dead(board, &mut status);
     }
     revive_the_stronger_of_dead_neighbours(board, &ownership, &mut status);
+    if ask.to_move.is_none() {
+        eyes::revive_two_eyed(board, &mut status);
+    }
     let mut killed = mark_seki(board, &ownership, &mut status);
     // An unfinished position (judged from pattern playouts) is only
     // estimated: its open groups are not read.
