@@ -54,6 +54,9 @@ pub const FALSE_EYE_MIDDLE: usize = 4;
 /// documentation).
 pub(super) fn revive_two_eyed(board: &Board, status: &mut [Option<(StoneStatus, Method)>]) {
     let ids = race_groups(board);
+    // Per colour (`Color::index`): the regions of points without its
+    // stones, where each group's eyes are.
+    let regions = Color::ALL.map(|c| board.regions(|q| board.color_at(q) != Some(c)));
     let mut seen: Vec<Point> = Vec::new();
     for (p, color) in board.stones() {
         if status[p.index()] != Some((StoneStatus::Dead, Method::Playouts)) {
@@ -67,7 +70,7 @@ pub(super) fn revive_two_eyed(board: &Board, status: &mut [Option<(StoneStatus, 
         }
         seen.push(id);
         let in_group = |q: Point| ids[q.index()] == Some(id);
-        if sure_eyes(board, color, &in_group) < 2 {
+        if sure_eyes(board, color, &regions[color.index()], &in_group) < 2 {
             continue;
         }
         let stones: Vec<Point> = board.points().filter(|&q| in_group(q)).collect();
@@ -93,11 +96,16 @@ pub(super) fn revive_two_eyed(board: &Board, status: &mut [Option<(StoneStatus, 
 }
 
 /// The number of sure eyes of the group of `color` whose stones are those
-/// `in_group` holds for.
-fn sure_eyes(board: &Board, color: Color, in_group: &impl Fn(Point) -> bool) -> usize {
-    let eyes: Vec<Region> = board
-        .regions(|q| board.color_at(q) != Some(color))
-        .into_iter()
+/// `in_group` holds for; `regions`: the regions of points without stones of
+/// `color`.
+fn sure_eyes(
+    board: &Board,
+    color: Color,
+    regions: &[Region],
+    in_group: &impl Fn(Point) -> bool,
+) -> usize {
+    let eyes: Vec<&Region> = regions
+        .iter()
         .filter(|r| {
             r.points.len() <= MAX_SURE_EYE
                 && r.border.iter().all(|&b| in_group(b))
@@ -171,7 +179,10 @@ mod tests {
         let ids = race_groups(&board);
         let p = at(&board, vertex);
         let color = board.color_at(p).unwrap();
-        sure_eyes(&board, color, &|q: Point| ids[q.index()] == ids[p.index()])
+        let regions = board.regions(|q| board.color_at(q) != Some(color));
+        sure_eyes(&board, color, &regions, &|q: Point| {
+            ids[q.index()] == ids[p.index()]
+        })
     }
 
     #[test]
