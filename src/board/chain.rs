@@ -87,6 +87,16 @@ impl Board {
         self.head[p.index()]
     }
 
+    /// The heads of the chains through the stones `stones`, each once, in
+    /// order.
+    #[must_use]
+    pub fn chain_heads(&self, stones: impl IntoIterator<Item = Point>) -> Vec<Point> {
+        let mut heads: Vec<Point> = stones.into_iter().map(|p| self.chain_head(p)).collect();
+        heads.sort_unstable();
+        heads.dedup();
+        heads
+    }
+
     /// The stones of the chain through the stone at `p`.
     pub fn chain_stones(&self, p: Point) -> ChainStones<'_> {
         let start = self.chain_head(p);

@@ -46,14 +46,11 @@ pub fn implied_reply(
     };
     let to_move = game.to_move();
     let own_last = own_last_move(moves);
-    let mut chains: Vec<Point> = last
-        .neighbours()
-        .into_iter()
-        .filter(|&n| board.color_at(n) == Some(to_move))
-        .map(|n| board.chain_head(n))
-        .collect();
-    chains.sort_unstable();
-    chains.dedup();
+    let mut chains = board.chain_heads(
+        last.neighbours()
+            .into_iter()
+            .filter(|&n| board.color_at(n) == Some(to_move)),
+    );
     chains.retain(|&h| {
         judgement.status(h).is_some_and(|s| !s.is_live())
             && board.chain_stones(h).any(|s| Some(s) != own_last)

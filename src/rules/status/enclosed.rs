@@ -96,25 +96,23 @@ pub(super) fn enclosed_captures(
             if region.points.len() > MAX_REGION {
                 continue;
             }
-            let mut takers: Vec<Point> = region
-                .border
-                .iter()
-                .filter(|&&b| by_playouts(b, false))
-                .map(|&b| board.chain_head(b))
-                .collect();
-            takers.sort_unstable();
-            takers.dedup();
+            let takers = board.chain_heads(
+                region
+                    .border
+                    .iter()
+                    .copied()
+                    .filter(|&b| by_playouts(b, false)),
+            );
             if takers.is_empty() {
                 continue;
             }
-            let mut heads: Vec<Point> = region
-                .points
-                .iter()
-                .filter(|&&p| board.color_at(p) == Some(owner) && by_playouts(p, true))
-                .map(|&p| board.chain_head(p))
-                .collect();
-            heads.sort_unstable();
-            heads.dedup();
+            let heads = board.chain_heads(
+                region
+                    .points
+                    .iter()
+                    .copied()
+                    .filter(|&p| board.color_at(p) == Some(owner) && by_playouts(p, true)),
+            );
             for h in heads {
                 if taken_by_force(board, h, to_move.unwrap_or(owner)) {
                     log::debug!(

@@ -74,12 +74,10 @@ pub(super) fn revive_two_eyed(board: &Board, status: &mut [Option<(StoneStatus, 
             continue;
         }
         let stones: Vec<Point> = board.points().filter(|&q| in_group(q)).collect();
-        let mut heads: Vec<Point> = stones.iter().map(|&q| board.chain_head(q)).collect();
-        heads.sort_unstable();
-        heads.dedup();
-        if heads
-            .iter()
-            .any(|&h| taken_by_force_within(board, h, color.other(), EYED_CHAIN_READ_BUDGET))
+        if board
+            .chain_heads(stones.iter().copied())
+            .into_iter()
+            .any(|h| taken_by_force_within(board, h, color.other(), EYED_CHAIN_READ_BUDGET))
         {
             continue;
         }
@@ -116,24 +114,23 @@ fn sure_eyes(
     eyes.iter()
         .enumerate()
         .filter(|&(i, eye)| {
-            let mut heads: Vec<Point> = eye.border.iter().map(|&b| board.chain_head(b)).collect();
-            heads.sort_unstable();
-            heads.dedup();
-            heads.iter().all(|&h| {
-                let liberties = board.liberties(h);
-                let borders_another = eyes
-                    .iter()
-                    .enumerate()
-                    .any(|(j, other)| j != i && liberties.iter().any(|l| other.points.contains(l)));
-                let outside: Vec<Point> = liberties
-                    .into_iter()
-                    .filter(|l| !eye.points.contains(l))
-                    .collect();
-                borders_another
-                    || outside.len() >= 2
-                    || (!outside.is_empty()
-                        && outside.iter().all(|&l| !board.is_legal(color.other(), l)))
-            })
+            board
+                .chain_heads(eye.border.iter().copied())
+                .into_iter()
+                .all(|h| {
+                    let liberties = board.liberties(h);
+                    let borders_another = eyes.iter().enumerate().any(|(j, other)| {
+                        j != i && liberties.iter().any(|l| other.points.contains(l))
+                    });
+                    let outside: Vec<Point> = liberties
+                        .into_iter()
+                        .filter(|l| !eye.points.contains(l))
+                        .collect();
+                    borders_another
+                        || outside.len() >= 2
+                        || (!outside.is_empty()
+                            && outside.iter().all(|&l| !board.is_legal(color.other(), l)))
+                })
         })
         .count()
 }

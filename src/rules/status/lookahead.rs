@@ -182,14 +182,12 @@ fn enemies_all_die(board: &Board, judgement: &super::Judgement, p: Point, first:
     let Some(owner) = board.color_at(p) else {
         return false;
     };
-    let mut enemies: Vec<Point> = board
-        .chain_stones(p)
-        .flat_map(|s| s.neighbours())
-        .filter(|&n| board.color_at(n) == Some(owner.other()))
-        .map(|n| board.chain_head(n))
-        .collect();
-    enemies.sort_unstable();
-    enemies.dedup();
+    let enemies = board.chain_heads(
+        board
+            .chain_stones(p)
+            .flat_map(|s| s.neighbours())
+            .filter(|&n| board.color_at(n) == Some(owner.other())),
+    );
     !enemies.is_empty()
         && enemies
             .iter()

@@ -36,12 +36,7 @@ fn spread_seki_through_eyes(cleared: &Board, seki_heads: &mut Vec<Point>) {
             let colors = |c: Color| r.border.iter().any(|&b| cleared.color_at(b) == Some(c));
             r.points.len() <= SEKI_EYE_MAX && colors(Color::Black) != colors(Color::White)
         })
-        .map(|r| {
-            let mut heads: Vec<Point> = r.border.iter().map(|&b| cleared.chain_head(b)).collect();
-            heads.sort_unstable();
-            heads.dedup();
-            heads
-        })
+        .map(|r| cleared.chain_heads(r.border.iter().copied()))
         .collect();
     loop {
         let before = seki_heads.len();
