@@ -14,9 +14,10 @@
 //!   that are in atari, or extending at its liberty); taking stones placed
 //!   in this phase that are in atari, or a dead chain whose last liberty is
 //!   a dame; a move that removes a threat against him, when the opponent's
-//!   next move would leave a chain of his in atari with no way out (he
-//!   fills the dame himself, or starts capturing the dead stones that
-//!   shorten his liberties); a move that removes a shortage of liberties
+//!   next move would leave a chain of his in atari with no way out, or two
+//!   of his chains in atari that no one move saves (he fills the dame
+//!   himself, or starts capturing the dead stones that shorten his
+//!   liberties); a move that removes a shortage of liberties
 //!   (below); a dame fill, the one that puts an opponent
 //!   chain in atari first (it is in sente), then one the opponent could use
 //!   against him; otherwise he passes;
@@ -628,35 +629,91 @@ impl Phase {
     /// Whether the opponent has a move after which a live chain of `color`
     /// (one judged alive) is in atari with no rescue.
     fn threatened(&self, color: Color) -> bool {
-        let opponent = color.other();
-        let short: Vec<Point> = self
-            .live_chains(color)
+        self.live_chains(color)
             .into_iter()
             .filter(|&h| self.board.liberty_count(h, 3) <= 2 && self.holds_judged_live(h))
-            .collect();
-        short.iter().any(|&h| {
-            self.board.liberties(h).into_iter().any(|m| {
-                if !self.board.is_legal(opponent, m) {
-                    return false;
-                }
-                // A lone stone taken by dead stones costs nothing: its
-                // taker's stones stay dead, a prisoner for each side.
-                let by_dead = m
-                    .neighbours()
-                    .iter()
-                    .any(|&n| self.board.color_at(n) == Some(opponent) && !self.live[n.index()]);
-                if by_dead && self.board.chain_size(h) == 1 {
-                    return false;
-                }
-                if self.only_dead_take(h, m) {
-                    return false;
-                }
-                let mut after = self.clone();
-                after.play_stone(opponent, m);
-                after.board.color_at(h) == Some(color)
-                    && after.board.in_atari(h)
-                    && rescue(&after, color, h).is_none()
+            .any(|h| self.chain_threatened(h))
+    }
+
+    /// Whether the opponent has a move on a liberty of the chain at `h`
+    /// after which it is in atari with no rescue, or in atari beside
+    /// another chain of its colour that no one move saves with it
+    /// ([`Self::double_atari`]).
+    fn chain_threatened(&self, h: Point) -> bool {
+        let Some(color) = self.board.color_at(h) else {
+            return false;
+        };
+        let opponent = color.other();
+        self.board.liberties(h).into_iter().any(|m| {
+            if !self.board.is_legal(opponent, m) {
+                return false;
+            }
+            // A lone stone taken by dead stones costs nothing: its
+            // taker's stones stay dead, a prisoner for each side.
+            let by_dead = m
+                .neighbours()
+                .iter()
+                .any(|&n| self.board.color_at(n) == Some(opponent) && !self.live[n.index()]);
+            if by_dead && self.board.chain_size(h) == 1 {
+                return false;
+            }
+            if self.only_dead_take(h, m) {
+                return false;
+            }
+            let mut after = self.clone();
+            after.play_stone(opponent, m);
+            after.board.color_at(h) == Some(color)
+                && after.board.in_atari(h)
+                && (rescue(&after, color, h).is_none() || after.double_atari(self, h, m))
+        })
+    }
+
+    /// After the opponent's stone at `m` has put the chain at `h` in atari
+    /// (`before`: the phase before that stone): whether another live chain
+    /// of the same colour next to `m` is in atari too (judged alive, and
+    /// not one that only dead stones would take, [`Self::only_dead_take`])
+    /// and no one move of its owner (at the liberty of one of them, or
+    /// taking stones in atari next to them) leaves none of them in atari.
+    /// He saves one, the opponent takes the other.
+    fn double_atari(&self, before: &Phase, h: Point, m: Point) -> bool {
+        let Some(color) = self.board.color_at(h) else {
+            return false;
+        };
+        let mut chains: Vec<Point> = m
+            .neighbours()
+            .into_iter()
+            .filter(|&n| {
+                self.board.color_at(n) == Some(color)
+                    && self.board.in_atari(n)
+                    && self.holds_judged_live(n)
+                    && !before.only_dead_take(n, self.board.atari_liberty(n))
             })
+            .collect();
+        chains.push(h);
+        let chains = self.board.chain_heads(chains);
+        if chains.len() < 2 {
+            return false;
+        }
+        let mut saves = Vec::new();
+        for &c in &chains {
+            saves.push(self.board.atari_liberty(c));
+            for s in self.board.chain_stones(c) {
+                for n in s.neighbours() {
+                    if self.board.color_at(n) == Some(color.other()) && self.board.in_atari(n) {
+                        saves.push(self.board.atari_liberty(n));
+                    }
+                }
+            }
+        }
+        !saves.into_iter().any(|p| {
+            if !self.may_play(color, p) {
+                return false;
+            }
+            let mut next = self.board.clone();
+            next.play_unchecked(color, p);
+            chains
+                .iter()
+                .all(|&c| next.color_at(c) == Some(color) && !next.in_atari(c))
         })
     }
 
@@ -960,6 +1017,48 @@ pub(super) mod tests {
             ]
         );
         assert_eq!(finished.teire, [(v("D3"), Color::White)]);
+    }
+
+    /// Meijin_10_36 (Japanese professional record, Black to play): Black's
+    /// lone J11 has the liberties K11 and J12, and his wall K10-O10 only
+    /// K11 and L11. White's stone on K11 would put both in atari; Black
+    /// saves one, White takes the other. So Black adds K11 himself, a
+    /// teire: the record's result, B+0.5.
+    const DOUBLE_ATARI_IN_TERRITORY: &str = "
+        . . O O O O X . . . . . . . X . X . .
+        . O . O X X X . . . . . . X . X . X .
+        . O O X X . . . . . . . O X . . X O X
+        . O X O X X . . X . . X O X X . X O .
+        . . . O O X . . . . . . O . X X O O O
+        . O O . O X . . . . . X X . X O O X O
+        O . O O O X . . . . X O . X X O X X X
+        . O X X O O X X . . X O O O O O X X X
+        O X . . X . O O X . . X O . O X X . .
+        O X . X . X X . O X X X X X O O X . .
+        O X X . . . X O O O O O X X O O O X .
+        O O X . . . X X X O . . O O O X O X .
+        . X . . . X O O O . . . . . O X X X X
+        X X X X X X X X O . . . . . O X O O X
+        X O O X O O O O . . . . . . . O O X X
+        O . O X O . . . . . . . . O . O O O X
+        . . O X X O . . . . . . . . O O O X .
+        . . O O O O . . . . . . . . . O X X .
+        . . . . . . . . . . . . . . O X X . .
+        ";
+
+    #[test]
+    fn a_placement_that_puts_two_chains_in_atari_forces_a_teire() {
+        let board = Board::from_diagram(DOUBLE_ATARI_IN_TERRITORY).expect("diagram");
+        let judgement = judge(&board, &Rules::japanese());
+        for s in ["J11", "K10", "J10"] {
+            assert!(judgement.is_live_stone(v(s)), "{s} is alive");
+        }
+        let finished = play_out(&board, &judgement, Color::Black, Scoring::Territory);
+        assert!(
+            finished.teire.contains(&(v("K11"), Color::Black)),
+            "{:?}",
+            finished.moves
+        );
     }
 
     /// White's lone D5 is dead inside Black's area and in atari at E5, a
