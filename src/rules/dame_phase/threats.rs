@@ -4,7 +4,7 @@
 //! that no one move saves) before it is played.
 
 use super::{Area, MAX_TAKEN_BY_DEAD, Phase};
-use crate::board::{ARRAY_LEN, Point};
+use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
 
 impl Phase {
@@ -222,18 +222,8 @@ impl Phase {
         if chains.len() < 2 {
             return false;
         }
-        let mut saves = Vec::new();
-        for &c in &chains {
-            saves.push(self.board.atari_liberty(c));
-            for s in self.board.chain_stones(c) {
-                for n in s.neighbours() {
-                    if self.board.color_at(n) == Some(color.other()) && self.board.in_atari(n) {
-                        saves.push(self.board.atari_liberty(n));
-                    }
-                }
-            }
-        }
-        !saves.into_iter().any(|p| {
+        let mut saves = chains.iter().flat_map(|&c| saving_points(&self.board, c));
+        !saves.any(|p| {
             if !self.may_play(color, p) {
                 return false;
             }
@@ -252,16 +242,7 @@ impl Phase {
 /// territory first (no teire), then the one leaving most liberties.
 pub(super) fn rescue(phase: &Phase, color: Color, h: Point) -> Option<Point> {
     let board = &phase.board;
-    let opponent = color.other();
-    let mut candidates = vec![board.atari_liberty(h)];
-    for s in board.chain_stones(h) {
-        for n in s.neighbours() {
-            if board.color_at(n) == Some(opponent) && board.in_atari(n) {
-                candidates.push(board.atari_liberty(n));
-            }
-        }
-    }
-    candidates
+    saving_points(board, h)
         .into_iter()
         .filter(|&p| phase.may_play(color, p))
         .map(|p| {
@@ -276,4 +257,22 @@ pub(super) fn rescue(phase: &Phase, color: Color, h: Point) -> Option<Point> {
             (free, libs, std::cmp::Reverse(p.index()))
         })
         .map(|(p, _)| p)
+}
+
+/// The points where the owner of the chain at `h`, in atari, may save it:
+/// its liberty, then the liberty of each opponent chain in atari next to it
+/// (taking it), in the order of the chain's stones.
+fn saving_points(board: &Board, h: Point) -> Vec<Point> {
+    let mut points = vec![board.atari_liberty(h)];
+    let Some(color) = board.color_at(h) else {
+        return points;
+    };
+    for s in board.chain_stones(h) {
+        for n in s.neighbours() {
+            if board.color_at(n) == Some(color.other()) && board.in_atari(n) {
+                points.push(board.atari_liberty(n));
+            }
+        }
+    }
+    points
 }
