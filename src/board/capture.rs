@@ -90,8 +90,8 @@ impl Reader {
             return taken;
         }
         self.nodes += 1;
-        let moves = self.moves(board, attacking);
         let mut after = self.spare.pop().unwrap_or_else(|| Box::new(board.clone()));
+        let moves = self.moves(board, attacking, &mut after);
         let taken = if attacking {
             moves.into_iter().any(|m| {
                 after.copy_from(board);
@@ -118,8 +118,9 @@ impl Reader {
         taken
     }
 
-    /// The legal moves of the attacker (`attacking`) or of the defender.
-    fn moves(&self, board: &Board, attacking: bool) -> Vec<Point> {
+    /// The legal moves of the attacker (`attacking`) or of the defender
+    /// (`scratch`: a board to try them on).
+    fn moves(&self, board: &Board, attacking: bool, scratch: &mut Board) -> Vec<Point> {
         let (defender, attacker) = (self.defender, self.defender.other());
         let mover = if attacking { attacker } else { defender };
         let liberties = board.liberties(self.target);
@@ -160,10 +161,10 @@ impl Reader {
         });
         // Moves that shorten the target first, for the attacker; those
         // that lengthen it first, for the defender.
-        let target_libs =
-            |m: &Point| target_liberties_after(board, self.target, &liberties, mover, *m);
+        let mut target_libs =
+            |m: &Point| target_liberties_after(board, self.target, &liberties, mover, *m, scratch);
         if attacking {
-            moves.sort_by_cached_key(target_libs);
+            moves.sort_by_cached_key(&mut target_libs);
         } else {
             moves.sort_by_cached_key(|m| std::cmp::Reverse(target_libs(m)));
         }
@@ -183,13 +184,14 @@ const COUNTED_MAX: usize = if ESCAPE_LIBERTIES < 4 {
 /// [`ESCAPE_LIBERTIES`] (at most 4): `liberties` are the target's now.
 /// Worked out from the position where no capture of the attacker's stones
 /// is involved (the attacker's move only takes a liberty; a defender's
-/// stone joins the target or leaves it alone), else on a copy of the board.
+/// stone joins the target or leaves it alone), else on `scratch`.
 fn target_liberties_after(
     board: &Board,
     target: Point,
     liberties: &[Point],
     mover: Color,
     m: Point,
+    scratch: &mut Board,
 ) -> usize {
     let counted = |n: usize| n.min(COUNTED_MAX);
     let defender = board.color_at(target);
@@ -208,11 +210,11 @@ fn target_liberties_after(
         .into_iter()
         .any(|n| board.color_at(n) == Some(mover.other()) && board.in_atari(n));
     if captures {
-        let mut b = board.clone();
-        b.play_unchecked(mover, m);
-        return b
+        scratch.copy_from(board);
+        scratch.play_unchecked(mover, m);
+        return scratch
             .color_at(target)
-            .map_or(0, |_| b.liberty_count(target, ESCAPE_LIBERTIES));
+            .map_or(0, |_| scratch.liberty_count(target, ESCAPE_LIBERTIES));
     }
     if !adjacent {
         return counted(liberties.len());
