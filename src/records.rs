@@ -18,9 +18,9 @@ use serde_json::value::RawValue;
 
 use crate::board::Point;
 use crate::color::Color;
-use crate::rules::reply::implied_reply;
+use crate::rules::reply::judge_game_end;
 use crate::rules::score::{Ending, PointOwner, ResultText, Score, count};
-use crate::rules::status::{StoneStatus, judge, judge_stopped_by_agreement};
+use crate::rules::status::StoneStatus;
 use crate::rules::{KoRule, PlayRules, Rules};
 use crate::sgf;
 
@@ -342,12 +342,7 @@ fn score_record(
     }
     let start = Instant::now();
     let ending = Ending::of(&game);
-    let judgement = if ending.by_passes {
-        judge(board, &rules)
-    } else {
-        let judged = judge_stopped_by_agreement(board, &rules);
-        implied_reply(&game, &judged, &rules).map_or(judged, |(_, after)| after)
-    };
+    let judgement = judge_game_end(&game, &rules, !ending.by_passes);
     let score = count(board, &judgement, &rules, komi, game.handicap(), ending);
     let millis = start.elapsed().as_secs_f64() * 1000.0;
     let with = |s: StoneStatus| {

@@ -4,8 +4,8 @@
 
 use crate::Move;
 use crate::color::Color;
-use crate::rules::reply::implied_reply;
-use crate::rules::status::{Judgement, judge, judge_stopped_by_agreement};
+use crate::rules::reply::judge_game_end;
+use crate::rules::status::Judgement;
 use crate::rules::{Game, Rules};
 
 /// What a judgement depends on.
@@ -15,10 +15,10 @@ struct Key {
     position: u64,
     /// The rules it was judged under.
     rules: Rules,
-    /// A game stopped by agreement ([`judge_stopped_by_agreement`]).
+    /// A game stopped by agreement ([`crate::rules::status::judge_stopped_by_agreement`]).
     by_agreement: bool,
     /// The last move of a game stopped by agreement, which may leave a
-    /// threat to be answered ([`implied_reply`]); `None` otherwise.
+    /// threat to be answered ([`crate::rules::reply::implied_reply`]); `None` otherwise.
     last: Option<(Color, Move)>,
 }
 
@@ -37,9 +37,8 @@ impl JudgementCache {
     }
 
     /// The judgement of `game`'s position under `rules` as at the end of
-    /// the game: by passes ([`judge`]) or stopped by agreement
-    /// ([`judge_stopped_by_agreement`], after the answer to a threat the
-    /// last move left: [`implied_reply`]); the kept one when the key
+    /// the game ([`judge_game_end`]: by passes, or stopped by agreement
+    /// and the threat the last move left answered); the kept one when the key
     /// matches, otherwise judged now and kept in place of the last.
     pub fn judgement(&mut self, game: &Game, rules: Rules, by_agreement: bool) -> &Judgement {
         let board = game.board();
@@ -55,15 +54,7 @@ impl JudgementCache {
         }
         &self
             .last
-            .get_or_insert_with(|| {
-                let judged = if by_agreement {
-                    let judged = judge_stopped_by_agreement(board, &rules);
-                    implied_reply(game, &judged, &rules).map_or(judged, |(_, after)| after)
-                } else {
-                    judge(board, &rules)
-                };
-                (key, judged)
-            })
+            .get_or_insert_with(|| (key, judge_game_end(game, &rules, by_agreement)))
             .1
     }
 }

@@ -24,10 +24,27 @@
 use super::Rules;
 use super::dame_phase::is_finished;
 use super::game::Game;
-use super::status::{Judgement, judge_stopped_by_agreement, saving_move};
+use super::status::{Judgement, ReadingScope, judge, judge_stopped_by_agreement, saving_move};
 use crate::Move;
 use crate::board::Point;
 use crate::color::Color;
+
+/// The judgement of `game`'s final position at the game's end: after
+/// two passes ([`judge`]), or stopped by agreement
+/// ([`judge_stopped_by_agreement`], then the answer to a threat the last
+/// move left: [`implied_reply`]). One scoring step: its local readings
+/// share one bound ([`ReadingScope`]).
+#[must_use]
+pub fn judge_game_end(game: &Game, rules: &Rules, by_agreement: bool) -> Judgement {
+    let _scope = ReadingScope::open();
+    let board = game.board();
+    if by_agreement {
+        let judged = judge_stopped_by_agreement(board, rules);
+        implied_reply(game, &judged, rules).map_or(judged, |(_, after)| after)
+    } else {
+        judge(board, rules)
+    }
+}
 
 /// The judgement of `game`'s final position once the side to move has
 /// answered a threat the last move left (see the module documentation),

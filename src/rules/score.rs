@@ -67,7 +67,7 @@
 use std::fmt;
 
 use super::dame_phase;
-use super::status::{Judgement, StoneStatus, empty_region_borders};
+use super::status::{Judgement, ReadingScope, StoneStatus, empty_region_borders};
 use super::{Game, Rules, Scoring};
 use crate::board::{ARRAY_LEN, Board, Cell, Move, Point};
 use crate::color::Color;
@@ -218,6 +218,9 @@ pub fn count(
     handicap: u32,
     ending: Ending,
 ) -> Score {
+    // One scoring step: the dame phase's judgements share one bound on
+    // local reading.
+    let _scope = ReadingScope::open();
     let to_move = ending.to_move;
     // A game stopped by agreement, its dame phase not played, under rules
     // that play it with the dead stones on the board.

@@ -166,6 +166,7 @@ pub use lookahead::{
     LOOKAHEAD_JUDGED, LOOKAHEAD_MARGIN, LOOKAHEAD_PLAYOUTS, LOOKAHEAD_REACH, saving_move,
     status_after_best_move,
 };
+pub use memo::{ReadingScope, SCOPE_NODE_BUDGET};
 pub use playouts::{DEAD_BELOW, STATUS_SEED};
 pub use protective::protective_move;
 pub use reading::{JUDGEMENT_NODE_BUDGET, SOLID_WALL};

@@ -4,7 +4,7 @@
 //! the game's end ([`read_at_game_end`]) or with a side to move
 //! ([`read_to_move`]) depends on the rules.
 
-use super::memo::judge_remembered;
+use super::memo::{judge_remembered, scope_left, scope_spend};
 use super::playouts::chain_ownership;
 use super::{Method, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Point};
@@ -58,7 +58,7 @@ pub(super) fn confirm_locally(
     }
     let mut spent: u64 = 0;
     for problem in problems {
-        if spent >= JUDGEMENT_NODE_BUDGET {
+        if spent >= JUDGEMENT_NODE_BUDGET || scope_left() == 0 {
             log::debug!("local search: node budget of the judgement spent, playouts decide");
             break;
         }
@@ -81,10 +81,13 @@ pub(super) fn confirm_locally(
             // judgement has the same budget and its reading is remembered.
             let left = JUDGEMENT_NODE_BUDGET
                 .saturating_sub(spent)
+                .min(scope_left())
                 .div_ceil(BUDGET_STEP)
                 * BUDGET_STEP;
             let judged = judge_remembered(&problem, board, ko, first, left);
-            spent += judged.as_ref().map_or(NODE_BUDGET.min(left), |j| j.nodes);
+            let cost = judged.as_ref().map_or(NODE_BUDGET.min(left), |j| j.nodes);
+            spent += cost;
+            scope_spend(cost);
             judged
         };
         let judged = match to_move {

@@ -6,7 +6,8 @@
 //! Each seki candidate is read ([`read_seki`]): a chain that dies to its
 //! opponent moving first is dead, not seki.
 
-use super::memo::judge_remembered;
+use super::memo::{judge_remembered, scope_left, scope_spend};
+use super::reading::BUDGET_STEP;
 use super::reading::is_solid_wall;
 use super::{Method, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Point};
@@ -282,14 +283,26 @@ fn read_seki(cleared: &Board, cluster: &[Point], solid: &dyn Fn(Point) -> bool) 
         log::debug!("seki reading: {} points, too large", problem.points.len());
         return None;
     }
+    // Within what the scoring step has left, rounded up as the
+    // judgement's own readings are (so the memo serves a repeat).
+    let budget = SEKI_READING_NODES.min(
+        scope_left()
+            .div_ceil(BUDGET_STEP)
+            .saturating_mul(BUDGET_STEP),
+    );
+    if budget == 0 {
+        log::debug!("seki reading: the scoring step's node budget is spent");
+        return None;
+    }
     let judged = judge_remembered(
         &problem,
         cleared,
         KoMode::DefenderThreats,
         FirstMove::Attacker,
-        SEKI_READING_NODES,
-    )
-    .ok()?;
+        budget,
+    );
+    scope_spend(judged.as_ref().map_or(budget, |j| j.nodes));
+    let judged = judged.ok()?;
     log::debug!("seki reading: {:?}", judged.verdicts);
     let dead: Vec<Point> = judged
         .verdicts
