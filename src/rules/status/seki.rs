@@ -6,8 +6,7 @@
 //! Each seki candidate is read ([`read_seki`]): a chain that dies to its
 //! opponent moving first is dead, not seki.
 
-use super::memo::{judge_remembered, scope_left, scope_spend};
-use super::reading::BUDGET_STEP;
+use super::memo::judge_remembered;
 use super::reading::is_solid_wall;
 use super::{Method, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Point};
@@ -248,7 +247,11 @@ fn seki_clusters(cleared: &Board, heads: &[Point]) -> Vec<Vec<Point>> {
 /// killer's stones inside, such as a bent three holding one enemy stone,
 /// which the status playouts (never putting two stones into atari) and
 /// the unfillable-liberty test both take for seki.
-fn read_seki(cleared: &Board, cluster: &[Point], solid: &dyn Fn(Point) -> bool) -> Option<Point> {
+fn read_seki(
+    cleared: &Board,
+    cluster: &[Point],
+    solid: &dyn Fn(Point) -> bool,
+) -> Option<Vec<Point>> {
     let mut points: Vec<Point> = Vec::new();
     for &h in cluster {
         points.extend(cleared.chain_stones(h));
@@ -283,26 +286,14 @@ fn read_seki(cleared: &Board, cluster: &[Point], solid: &dyn Fn(Point) -> bool) 
         log::debug!("seki reading: {} points, too large", problem.points.len());
         return None;
     }
-    // Within what the scoring step has left, rounded up as the
-    // judgement's own readings are (so the memo serves a repeat).
-    let budget = SEKI_READING_NODES.min(
-        scope_left()
-            .div_ceil(BUDGET_STEP)
-            .saturating_mul(BUDGET_STEP),
-    );
-    if budget == 0 {
-        log::debug!("seki reading: the scoring step's node budget is spent");
-        return None;
-    }
     let judged = judge_remembered(
         &problem,
         cleared,
         KoMode::DefenderThreats,
         FirstMove::Attacker,
-        budget,
-    );
-    scope_spend(judged.as_ref().map_or(budget, |j| j.nodes));
-    let judged = judged.ok()?;
+        SEKI_READING_NODES,
+    )
+    .ok()?;
     log::debug!("seki reading: {:?}", judged.verdicts);
     let dead: Vec<Point> = judged
         .verdicts
@@ -310,24 +301,38 @@ fn read_seki(cleared: &Board, cluster: &[Point], solid: &dyn Fn(Point) -> bool) 
         .filter(|&&(_, v)| v == Verdict::Dead)
         .map(|&(h, _)| h)
         .collect();
-    // Only an eye space with the killer's stones inside: one chain dies,
-    // and everything else of the area (the other chains and the empty
-    // points) lies within it, touching nothing but it.
-    let [killed] = dead[..] else { return None };
+    // Only chains of one colour die, and everything else of the area (the
+    // killer's chains and the empty points) lies within them: the
+    // victim's eye space with the killer's stones inside. An outside
+    // liberty of the victim alone may also touch the killer's wall, which
+    // fills it; a point that joins the killer's chains of the area to his
+    // wall may not (the reading takes the wall for uncapturable, so the
+    // join would make them so).
+    let victim = cleared.color_at(*dead.first()?)?;
+    if dead.iter().any(|&h| cleared.color_at(h) != Some(victim)) {
+        return None;
+    }
+    let is_killed =
+        |p: Point| cleared.color_at(p).is_some() && dead.contains(&cleared.chain_head(p));
     let inside: Vec<Point> = problem
         .points
         .iter()
         .copied()
-        .filter(|&p| cleared.color_at(p).is_none() || cleared.chain_head(p) != killed)
+        .filter(|&p| !is_killed(p))
         .collect();
     let enclosed = inside.iter().all(|&p| {
+        let victims_alone = cleared.color_at(p).is_none()
+            && p.neighbours()
+                .iter()
+                .all(|&n| !inside.contains(&n) || cleared.color_at(n).is_none());
         p.neighbours().iter().all(|&n| {
             !cleared.is_on_board(n)
                 || inside.contains(&n)
-                || cleared.color_at(n).is_some() && cleared.chain_head(n) == killed
+                || is_killed(n)
+                || victims_alone && cleared.color_at(n) == Some(victim.other())
         })
     });
-    enclosed.then_some(killed)
+    enclosed.then_some(dead)
 }
 
 /// Heads of the chains in eye-against-eye seki on `cleared` (see
@@ -459,7 +464,7 @@ pub(super) fn mark_seki(
     for cluster in seki_clusters(&cleared, &seki_heads) {
         if let Some(dead) = read_seki(&cleared, &cluster, &solid) {
             seki_heads.retain(|h| !cluster.contains(h));
-            killed.push(dead);
+            killed.extend(dead);
         }
     }
     // `cleared` holds the takers' stones too: statuses go to the stones
@@ -672,10 +677,48 @@ pub(super) mod tests {
         let cluster = [at(&board, "G3"), at(&board, "H1")];
         assert_eq!(
             read_seki(&board, &cluster, &|_| true),
-            Some(at(&board, "G3"))
+            Some(vec![at(&board, "G3")])
         );
         // Walls that may fall leave the seki standing.
         assert_eq!(read_seki(&board, &cluster, &|_| false), None);
+    }
+
+    /// Black's corner looks like seki: its chains share A1 and A3 with
+    /// White's A2-B2 and neither side can fill them. But White, moving
+    /// first, fills C1 from his wall: Black's A5-D2 is left in atari at A3
+    /// and B1 at A1, and neither point can be filled (self-atari without
+    /// a capture). Both Black chains die; White's A2-B2 lives (Meijin
+    /// 3-2, where Black B+2.5 counts them dead).
+    const SEKI_WITH_AN_OUTSIDE_LIBERTY: &str = "
+        . O . O . O . O .
+        O O O O O O O O O
+        . O . O . O . O .
+        O O O O O O O O O
+        X O . O . O . O .
+        X X O O O O O O O
+        . X X O . O . O .
+        O O X X O O O O O
+        . X . O . O . O .
+        ";
+
+    #[test]
+    fn an_outside_liberty_filled_from_the_wall_breaks_a_false_seki() {
+        let board = Board::from_diagram(SEKI_WITH_AN_OUTSIDE_LIBERTY).expect("diagram");
+        let cluster = [at(&board, "A4"), at(&board, "B1"), at(&board, "A2")];
+        let mut dead = read_seki(&board, &cluster, &|_| true).expect("a kill");
+        dead.sort_unstable();
+        let mut expected = vec![at(&board, "A4"), at(&board, "B1")];
+        expected.sort_unstable();
+        assert_eq!(dead, expected);
+        let judgement = judge(&board, &Rules::japanese());
+        for stone in ["A4", "D2", "B1"] {
+            assert_eq!(
+                judgement.status(at(&board, stone)),
+                Some(StoneStatus::Dead),
+                "{stone}"
+            );
+        }
+        assert_eq!(judgement.status(at(&board, "A2")), Some(StoneStatus::Alive));
     }
 
     /// A dead stone next to a chain that needs the point beside it is not
