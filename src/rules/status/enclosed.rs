@@ -12,14 +12,18 @@
 //! (`take_enclosed` in `mod.rs`) then reads the group itself
 //! ([`super::tsumego`], [`TAKER_READ_BUDGET`]) and, where it lives, judges
 //! again on the board without the chain; where the group cannot be read,
-//! the capture must leave it one move from pass-alive, or beside an eye
-//! space too big to reduce to one eye ([`BIG_EYE_SPACE`]), and clearly
-//! alive by the playouts ([`CLEAR_TAKER_OWNERSHIP`]).
+//! the capture must leave it the shape of a live group ([`taker_shape`]:
+//! alive once it has filled the chain's liberties and taken it, whatever
+//! the owner then plays inside, or beside an eye space too big to reduce
+//! to one eye, [`BIG_EYE_SPACE`]), and clearly alive by the playouts
+//! ([`CLEAR_TAKER_OWNERSHIP`]). A group that cannot live by taking and
+//! that the chain's owner cannot approach either is in seki with it.
 
 use super::{Method, StoneStatus};
 use crate::board::capture::taken_by_force;
-use crate::board::{Board, Point};
+use crate::board::{Board, Move, Point, Region};
 use crate::color::Color;
+use crate::rules::benson::{chain_is_pass_alive, chain_is_pass_alive_after_one};
 
 /// The most points (empty, or the enemy chain's) in the region holding an
 /// enclosed chain: a larger one is an area the chain may live in, where
@@ -66,6 +70,157 @@ pub(super) fn opens_big_eye(without: &Board, taker: Point, stones: &[Point]) -> 
                 && r.points.contains(&stones[0])
                 && r.points.iter().all(|&p| without.color_at(p).is_none())
         })
+}
+
+/// A chain of at most this many liberties is taken with at most one move
+/// of its owner while they are filled: the taker's life is judged on the
+/// board once it has taken ([`lives_once_taken`]). With more, the owner
+/// has more moves meanwhile, and the taker must also be one move from
+/// pass-alive on the board without the chain.
+pub const QUICK_TAKE_LIBERTIES: usize = 2;
+
+/// What the shape of a taker whose life could not be read says of taking
+/// an enclosed chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TakerShape {
+    /// It lives by taking.
+    Lives,
+    /// It cannot live by taking, and the chain's owner cannot approach it
+    /// ([`cannot_approach`]): both are seki.
+    Seki,
+    /// Neither: the playouts' verdict stands.
+    Unproved,
+}
+
+/// The shape of the chain at `taker` taking `stones` (on `board`;
+/// `without`: the board without them). It lives beside an eye space too
+/// big to reduce to one eye ([`opens_big_eye`]), or when it lives once it
+/// has taken ([`lives_once_taken`]) and either the chain has at most
+/// [`QUICK_TAKE_LIBERTIES`] liberties or the taker is one move of its own
+/// from pass-alive without it. One move from pass-alive without the chain
+/// but not alive once it has taken, with the owner unable to approach:
+/// seki (a bent three left by the capture, where the owner throws in).
+pub(super) fn taker_shape(
+    board: &Board,
+    without: &Board,
+    stones: &[Point],
+    taker: Point,
+) -> TakerShape {
+    let one_move = chain_is_pass_alive_after_one(without, taker);
+    let once_taken =
+        after_taking(board, without, stones).is_some_and(|t| lives_once_taken(&t, taker));
+    let quick = board.liberties(stones[0]).len() <= QUICK_TAKE_LIBERTIES;
+    if once_taken && (one_move || quick) || opens_big_eye(without, taker, stones) {
+        TakerShape::Lives
+    } else if one_move && !once_taken && cannot_approach(board, stones, taker) {
+        TakerShape::Seki
+    } else {
+        TakerShape::Unproved
+    }
+}
+
+/// The board once the taker of `stones` has taken them: `without` (the
+/// board without them) with the taker's stones on every liberty they had
+/// on `board` (taking a chain fills all its liberties); `None` if that is
+/// not a position.
+fn after_taking(board: &Board, without: &Board, stones: &[Point]) -> Option<Board> {
+    let taker = board.color_at(stones[0])?.other();
+    let mut placed = without.stones();
+    for &s in stones {
+        for n in s.neighbours() {
+            if board.is_on_board(n)
+                && board.color_at(n).is_none()
+                && !placed.iter().any(|&(p, _)| p == n)
+            {
+                placed.push((n, taker));
+            }
+        }
+    }
+    Board::from_stones(board.size(), &placed, [0, 0]).ok()
+}
+
+/// Whether the chain at `taker` lives on `taken` (the board just after it
+/// took, from [`after_taking`]) with the other side to move: it is
+/// pass-alive, or beside an eye space of [`BIG_EYE_SPACE`] points or more
+/// that only its colour borders, or every move of the other side inside
+/// the regions the chain alone borders (one at least) leaves it one move of
+/// its own from pass-alive. A
+/// bent three left by the capture is one eye once the other side plays
+/// its middle.
+fn lives_once_taken(taken: &Board, taker: Point) -> bool {
+    let Some(color) = taken.color_at(taker) else {
+        return false;
+    };
+    if chain_is_pass_alive(taken, taker) {
+        return true;
+    }
+    let head = taken.chain_head(taker);
+    let regions: Vec<Region> = taken
+        .regions(|p| taken.color_at(p).is_none())
+        .into_iter()
+        .filter(|r| {
+            r.border.iter().all(|&b| taken.color_at(b) == Some(color))
+                && r.border.iter().any(|&b| taken.chain_head(b) == head)
+        })
+        .collect();
+    // An eye space too big to reduce to one eye.
+    if regions.iter().any(|r| r.points.len() >= BIG_EYE_SPACE) {
+        return true;
+    }
+    let inside: Vec<Point> = regions.into_iter().flat_map(|r| r.points).collect();
+    if inside.is_empty() {
+        return false;
+    }
+    // Not pass-alive although the other side has no move inside: its
+    // eyes are false.
+    let mut after = taken.clone();
+    let mut answered = 0;
+    for &m in &inside {
+        after.copy_from(taken);
+        if after.play(color.other(), Move::Play(m)).is_err() {
+            continue;
+        }
+        if after.color_at(taker).is_none() || !chain_is_pass_alive_after_one(&after, taker) {
+            return false;
+        }
+        answered += 1;
+    }
+    answered > 0
+}
+
+/// Whether the owner of `stones` (a chain) cannot fill any of its
+/// liberties without the chain at `taker` taking it and living
+/// ([`lives_once_taken`]): each fill is illegal, or leaves the chain in
+/// atari and its taking gives the taker life.
+fn cannot_approach(board: &Board, stones: &[Point], taker: Point) -> bool {
+    let Some(owner) = board.color_at(stones[0]) else {
+        return false;
+    };
+    let liberties = board.liberties(stones[0]);
+    // A chain in atari is taken at once: no seki without two liberties.
+    if liberties.len() < 2 {
+        return false;
+    }
+    let mut after = board.clone();
+    liberties.iter().all(|&l| {
+        after.copy_from(board);
+        if after.play(owner, Move::Play(l)).is_err() {
+            return true;
+        }
+        if after.color_at(taker).is_none() || !after.in_atari(stones[0]) {
+            return false;
+        }
+        let grown: Vec<Point> = after.chain_stones(stones[0]).collect();
+        let rest: Vec<(Point, crate::color::Color)> = after
+            .stones()
+            .into_iter()
+            .filter(|(p, _)| !grown.contains(p))
+            .collect();
+        let Ok(without) = Board::from_stones(after.size(), &rest, [0, 0]) else {
+            return false;
+        };
+        after_taking(&after, &without, &grown).is_some_and(|t| lives_once_taken(&t, taker))
+    })
 }
 
 /// An enemy chain taken by force inside a group: its stones, and the
@@ -134,9 +289,45 @@ pub(super) fn enclosed_captures(
 #[cfg(test)]
 mod tests {
     use super::super::tests::at;
-    use super::super::{StoneStatus, judge};
-    use crate::board::Board;
+    use super::super::{StoneStatus, board_without, judge};
+    use super::{TakerShape, after_taking, taker_shape};
+    use crate::board::{Board, Point};
     use crate::rules::Rules;
+    use crate::test_support::v;
+
+    /// White's B1-G3 group shares both liberties of Black's bent D1-E2
+    /// (C1 and F2) and has no other: as Kisei 28-A13's lower side, where
+    /// the players counted it seki (B+8.5). Without Black's chain White
+    /// is one move from pass-alive (D2 makes two eyes), but taking it
+    /// fills C1 and F2 and leaves the bent three D1-D2-E2, which Black's
+    /// D2 makes one eye; and Black filling C1 or F2 himself is taken,
+    /// leaving White a four-point space that lives. Seki.
+    const BENT_THREE_INSIDE: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X X X .
+        X X X X X X X X .
+        X O O O O O O X .
+        X O O X X . O X .
+        X O . X O O O X .
+        ";
+
+    #[test]
+    fn a_taker_left_a_bent_three_by_the_capture_is_seki_with_it() {
+        let board = Board::from_diagram(BENT_THREE_INSIDE).expect("diagram");
+        let stones: Vec<Point> = board.chain_stones(at(&board, "D1")).collect();
+        let without = board_without(&board, &stones).expect("a position");
+        let taken = after_taking(&board, &without, &stones).expect("a position");
+        for (point, white) in [("C1", true), ("F2", true), ("D1", false), ("D2", false)] {
+            assert_eq!(taken.color_at(v(point)).is_some(), white, "{point}");
+        }
+        assert_eq!(
+            taker_shape(&board, &without, &stones, at(&board, "B1")),
+            TakerShape::Seki
+        );
+    }
 
     /// The end of a professional game (Cho Chikun, 2015, recorded W+1.5).
     /// White's A6-F2 group in the lower left has four liberties and no

@@ -150,10 +150,11 @@ mod tsumego;
 mod unlivable;
 
 use super::Rules;
-use super::benson::{self, pass_alive};
+use super::benson::pass_alive;
 use crate::board::playout::StatusMoves;
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
+use enclosed::TakerShape;
 use playouts::{ownership, playout_verdicts};
 use reading::confirm_locally;
 use repairs::{
@@ -496,14 +497,12 @@ fn judge_rounds(
 /// are none. The group lives when reading shows it alive with the chain's
 /// owner to move. At the end of the game (no side to move), where it
 /// cannot be read (its region is open, or the reading runs out), the
-/// capture must instead leave it the shape of a live group: one move of
-/// its own from pass-alive on the board without the chains
-/// ([`benson::chain_is_pass_alive_after_one`]) or beside an eye space too
-/// big to reduce to one eye ([`enclosed::BIG_EYE_SPACE`]), and clearly
-/// alive there by the judgement without them
-/// ([`enclosed::CLEAR_TAKER_OWNERSHIP`]): the playouts alone see the eye
-/// space the capture opens, not the moves the chain's owner makes while
-/// it is taken.
+/// capture must instead leave it the shape of a live group
+/// ([`enclosed::taker_shape`]), and clearly alive there by the judgement
+/// without them ([`enclosed::CLEAR_TAKER_OWNERSHIP`]): the playouts alone
+/// see the eye space the capture opens, not the moves the chain's owner
+/// makes while it is taken. A taker that cannot live by taking, and that
+/// the owner cannot approach either, is in seki with the chain.
 fn take_enclosed(
     board: &Board,
     rules: &Rules,
@@ -549,12 +548,39 @@ fn take_enclosed(
     }
     let stones: Vec<Point> = taken.iter().flat_map(|(t, _)| t.stones.clone()).collect();
     let without = board_without(board, &stones)?;
-    if !taken.iter().all(|(t, unread)| {
-        unread.is_none_or(|p| {
-            benson::chain_is_pass_alive_after_one(&without, p)
-                || enclosed::opens_big_eye(&without, p, &t.stones)
-        })
-    }) {
+    let shapes: Vec<Option<TakerShape>> = taken
+        .iter()
+        .map(|(t, unread)| unread.map(|p| enclosed::taker_shape(board, &without, &t.stones, p)))
+        .collect();
+    // A taker that cannot live by taking, and that the chain's owner
+    // cannot approach either: both are seki.
+    let seki: Vec<&enclosed::Taken> = taken
+        .iter()
+        .zip(&shapes)
+        .filter(|(_, shape)| **shape == Some(TakerShape::Seki))
+        .map(|((t, _), _)| t)
+        .collect();
+    if !seki.is_empty() {
+        let mut status = status.to_vec();
+        for t in &seki {
+            let takers = t.takers.iter().flat_map(|&h| board.chain_stones(h));
+            for q in t.stones.iter().copied().chain(takers) {
+                status[q.index()] = Some((StoneStatus::Seki, Method::Confirmation));
+            }
+        }
+        log::debug!(
+            "judgement: {} enclosed chains in seki with their takers",
+            seki.len()
+        );
+        return Some(Judgement {
+            status,
+            ownership: ownership.to_vec(),
+        });
+    }
+    if !shapes
+        .iter()
+        .all(|s| s.is_none_or(|s| s == TakerShape::Lives))
+    {
         return None;
     }
     let again = judge_without(board, &without, rules, rounds, chosen, ask, &stones);
