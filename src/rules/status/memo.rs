@@ -40,9 +40,10 @@ enum Remembered {
 
 /// The most nodes the local readings of one scoring step spend
 /// together (the judgements of the dame phase, the implied reply and the
-/// lookahead); later problems go to the playouts. The same as one
-/// judgement's own budget: on the 2,500 professional records no answer
-/// changes down to half of it, and a record that judges one large problem
+/// lookahead); later problems go to the playouts. The seki reading keeps
+/// its own budget ([`super::seki`]). The same as one judgement's own
+/// budget: on the 2,500 professional records no answer changed with it
+/// (nor with half of it), and a record that judges one large problem
 /// again and again (Oza_58_20 four times) stays well within a second.
 pub const SCOPE_NODE_BUDGET: u64 = super::reading::JUDGEMENT_NODE_BUDGET;
 
