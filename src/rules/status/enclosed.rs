@@ -19,7 +19,7 @@
 //! ([`CLEAR_TAKER_OWNERSHIP`]). A group that cannot live by taking and
 //! that the chain's owner cannot approach either is in seki with it.
 
-use super::{Method, StoneStatus};
+use super::{Method, StoneStatus, board_without};
 use crate::board::capture::taken_by_force;
 use crate::board::{Board, Move, Point, Region};
 use crate::color::Color;
@@ -112,7 +112,7 @@ pub(super) fn taker_shape(
     let quick = board.liberties(stones[0]).len() <= QUICK_TAKE_LIBERTIES;
     if once_taken && (one_move || quick) || opens_big_eye(without, taker, stones) {
         TakerShape::Lives
-    } else if one_move && !once_taken && cannot_approach(board, stones, taker) {
+    } else if one_move && cannot_approach(board, stones, taker) {
         TakerShape::Seki
     } else {
         TakerShape::Unproved
@@ -143,10 +143,9 @@ fn after_taking(board: &Board, without: &Board, stones: &[Point]) -> Option<Boar
 /// took, from [`after_taking`]) with the other side to move: it is
 /// pass-alive, or beside an eye space of [`BIG_EYE_SPACE`] points or more
 /// that only its colour borders, or every move of the other side inside
-/// the regions the chain alone borders (one at least) leaves it one move of
-/// its own from pass-alive. A
-/// bent three left by the capture is one eye once the other side plays
-/// its middle.
+/// the regions the chain alone borders (one at least) leaves it one move
+/// of its own from pass-alive. A bent three left by the capture is one eye
+/// once the other side plays its middle.
 fn lives_once_taken(taken: &Board, taker: Point) -> bool {
     let Some(color) = taken.color_at(taker) else {
         return false;
@@ -211,15 +210,9 @@ fn cannot_approach(board: &Board, stones: &[Point], taker: Point) -> bool {
             return false;
         }
         let grown: Vec<Point> = after.chain_stones(stones[0]).collect();
-        let rest: Vec<(Point, crate::color::Color)> = after
-            .stones()
-            .into_iter()
-            .filter(|(p, _)| !grown.contains(p))
-            .collect();
-        let Ok(without) = Board::from_stones(after.size(), &rest, [0, 0]) else {
-            return false;
-        };
-        after_taking(&after, &without, &grown).is_some_and(|t| lives_once_taken(&t, taker))
+        board_without(&after, &grown)
+            .and_then(|without| after_taking(&after, &without, &grown))
+            .is_some_and(|t| lives_once_taken(&t, taker))
     })
 }
 

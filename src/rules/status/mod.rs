@@ -120,6 +120,8 @@
 //!   from it (step 2);
 //! - `reading.rs`: exact local reading of the problems whose walls are
 //!   solid, replacing playout verdicts (step 3, art. 7 confirmation);
+//! - `memo.rs`: local readings remembered across judgements;
+//! - `scope.rs`: the bound on local reading shared by one scoring step;
 //! - `repairs.rs`: corrections of playout verdicts that the playouts get
 //!   wrong as a rule (steps 5 and 7: chains left inside dead groups,
 //!   capturing races);
@@ -145,6 +147,7 @@ mod protective;
 mod race;
 mod reading;
 mod repairs;
+mod scope;
 mod seki;
 mod tsumego;
 mod unlivable;
@@ -167,11 +170,11 @@ pub use lookahead::{
     LOOKAHEAD_JUDGED, LOOKAHEAD_MARGIN, LOOKAHEAD_PLAYOUTS, LOOKAHEAD_REACH, saving_move,
     status_after_best_move,
 };
-pub use memo::{ReadingScope, SCOPE_NODE_BUDGET};
 pub use playouts::{DEAD_BELOW, STATUS_SEED};
 pub use protective::protective_move;
 pub use reading::{JUDGEMENT_NODE_BUDGET, SOLID_WALL};
 pub use repairs::UNSETTLED_ABOVE;
+pub use scope::{ReadingScope, SCOPE_NODE_BUDGET};
 pub(super) use seki::empty_region_borders;
 pub use seki::{
     JOINED_LIBERTIES, SAFE_CAPTURE_LIBERTIES, SEKI_DEAD_REGION_MAX, SEKI_EYE_MAX,

@@ -4,8 +4,9 @@
 //! the game's end ([`read_at_game_end`]) or with a side to move
 //! ([`read_to_move`]) depends on the rules.
 
-use super::memo::{judge_remembered, scope_left, scope_spend};
+use super::memo::judge_remembered;
 use super::playouts::chain_ownership;
+use super::scope::{scope_left, scope_spend};
 use super::{Method, StoneStatus};
 use crate::board::{ARRAY_LEN, Board, Point};
 use crate::color::Color;
